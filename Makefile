@@ -1,0 +1,75 @@
+# shove: the two commands are `make demo` and `make test`. Everything else
+# is a convenience around CMake. Missing packages are installed first
+# (tools/install-deps), through sudo when not root.
+BUILD       ?= build
+BUILD_ASAN  ?= build-sanitize
+BUILD_NONAT ?= build-simde-portable
+JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+
+.PHONY: all deps build test demo bench sanitize portable valgrind format format-check install clean help
+
+all: build
+
+help:
+	@echo "make demo      build and run the headless demo (writes a picture under out/)"
+	@echo "make test      build and run every test"
+	@echo "make bench     run the benchmarks (tables on stdout, CSV and SVG under out/bench)"
+	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
+	@echo "make portable  every test with SIMDe's portable path (-DSIMDE_NO_NATIVE)"
+	@echo "make valgrind  every test under valgrind memcheck (scalar level)"
+	@echo "make format    clang-format every source"
+
+deps:
+	@sh tools/install-deps
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS)
+
+demo: build
+	@mkdir -p out
+	$(BUILD)/examples/demo out
+
+bench: deps
+	cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DSHOVE_BUILD_TESTS=OFF $(CMAKE_FLAGS)
+	cmake --build $(BUILD)-bench -j $(JOBS)
+	@mkdir -p out/bench
+	@for b in $(BUILD)-bench/bench/bench_*; do \
+	    [ -x "$$b" ] || continue; echo "== $$b"; "$$b" out/bench || exit 1; done
+
+sanitize: deps
+	cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=Debug -DSHOVE_SANITIZE=ON \
+	    -DSHOVE_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	cmake --build $(BUILD_ASAN) -j $(JOBS)
+	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS)
+
+portable: deps
+	cmake -S . -B $(BUILD_NONAT) -DSHOVE_SIMDE_NO_NATIVE=ON -DSHOVE_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	cmake --build $(BUILD_NONAT) -j $(JOBS)
+	cd $(BUILD_NONAT) && ctest $(CTEST_FLAGS)
+
+valgrind: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -L scalar \
+	    --overwrite MemoryCheckCommandOptions="--error-exitcode=1 --leak-check=full --trace-children=yes" \
+	    -T memcheck
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h' '*.inc')
+	tools/gen-shove2-header > include/shove/shove2.h
+
+format-check:
+	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h' '*.inc')
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-bench $(BUILD_ASAN) $(BUILD_NONAT) out

@@ -1,0 +1,18 @@
+# Findcglm: the cglm headers (shove uses its vector types and inline functions
+# only, so no library is linked). Defines cglm_FOUND and the target cglm::cglm.
+if(TARGET cglm::cglm)
+  set(cglm_FOUND TRUE)
+  return()
+endif()
+find_package(PkgConfig QUIET)
+if(PKG_CONFIG_FOUND)
+  pkg_check_modules(PC_cglm QUIET cglm)
+endif()
+find_path(cglm_INCLUDE_DIR cglm/types-struct.h HINTS ${PC_cglm_INCLUDE_DIRS})
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(cglm REQUIRED_VARS cglm_INCLUDE_DIR)
+if(cglm_FOUND)
+  add_library(cglm::cglm INTERFACE IMPORTED)
+  set_target_properties(cglm::cglm PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${cglm_INCLUDE_DIR}")
+endif()
+mark_as_advanced(cglm_INCLUDE_DIR)

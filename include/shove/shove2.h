@@ -1,0 +1,345 @@
+/*
+ * shove2.h: the 2D half of shove (tiles, quadtree). shove3.h is its twin.
+ *
+ * Functions in this header:
+ *   geometry     shove2_aabb_is_valid, shove2_aabb_overlaps, shove2_aabb_from_center,
+ *                shove2_sweep_aabb, shove2_ray_aabb
+ *   slide        shove2_default_move_def, shove2_slide
+ *   resolve      shove2_resolve
+ *   world        shove2_default_world_def, shove2_world_create, shove2_world_destroy,
+ *                shove2_world_body_count, shove2_world_shift_origin
+ *   bodies       shove2_default_body_def, shove2_body_create, shove2_body_destroy,
+ *                shove2_body_is_valid, shove2_body_get_box, shove2_body_set_box,
+ *                shove2_body_get_user_data
+ *   moving       shove2_move, shove2_body_set_motion, shove2_world_step
+ *   events       shove2_world_get_events
+ *   tiles       shove2_default_voxel_def, shove2_world_set_voxels, shove2_merge_grid
+ *   queries      shove2_query_box, shove2_cast_box, shove2_cast_ray
+ *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
+ *   debugging    shove2_world_draw, shove2_world_dump
+ *
+ * Conventions. Boxes are closed intervals [min, max] per axis, but overlap is
+ * strict: boxes that only touch do not overlap, so a body resting on a floor
+ * or sliding along a wall is free. Motions are displacements for one call,
+ * not velocities. A normal is a unit axis vector pointing from the obstacle
+ * toward the mover. Functions that can refuse their input return a
+ * shove_status and change nothing when they refuse.
+ */
+#ifndef SHOVE2_H
+#define SHOVE2_H
+
+#include <stdio.h>
+
+#include "shove_common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* >>geometry ------------------------------------------------------------- */
+
+/** Axis-aligned box: min <= max on every axis. */
+typedef struct shove2_aabb {
+    vec2s min, max;
+} shove2_aabb;
+
+/** First contact of a sweep or cast. */
+typedef struct shove2_hit {
+    float t;             /**< fraction of the motion at first contact, 0..1 */
+    vec2s normal;        /**< unit axis vector from the obstacle toward the mover */
+    shove_id other;      /**< body hit (null for array / tile obstacles) */
+    bool started_inside; /**< the boxes already overlapped at t = 0 */
+} shove2_hit;
+
+/** True when every coordinate is finite and min <= max on every axis. */
+SHOVE_API bool shove2_aabb_is_valid(shove2_aabb a);
+
+/** Strict overlap: true when the interiors intersect. Boxes that only touch
+ *  (share a face, edge or corner) do not overlap. Invalid boxes never overlap. */
+SHOVE_API bool shove2_aabb_overlaps(shove2_aabb a, shove2_aabb b);
+
+/** Box with the given centre and half extents (half extents are not checked:
+ *  negative ones give an invalid box). */
+SHOVE_API shove2_aabb shove2_aabb_from_center(vec2s center, vec2s half_extents);
+
+/** Sweep `moving` by `delta` against `target` (slab method on the Minkowski
+ *  sum). Returns true when moving by t * delta for some t in [0, 1] makes the
+ *  boxes overlap strictly; then `hit` (may be NULL) gets the first such t, the
+ *  crossed face of `target` as normal, and started_inside. Sliding along a
+ *  face the mover only touches is not a hit, nor is an edge or corner graze.
+ *
+ *  When the boxes already overlap, t = 0, started_inside = true and the normal
+ *  names the axis and side along which the mover gets out with the smallest
+ *  push. When two axes are entered at the same instant (an exact corner hit),
+ *  the normal is that of the axis with the smaller motion component, the lower
+ *  axis on a tie: a mover pressing lightly into a floor while running along it
+ *  reports the floor, not the seam ahead. Invalid boxes or a non-finite delta
+ *  return false and leave `hit` untouched. */
+SHOVE_API bool shove2_sweep_aabb(shove2_aabb moving, vec2s delta, shove2_aabb target,
+                                 shove2_hit *hit);
+
+/** shove2_sweep_aabb for a point: a ray from `origin` to `origin + delta`. A
+ *  ray running exactly along a face, edge or corner is not a hit. */
+SHOVE_API bool shove2_ray_aabb(vec2s origin, vec2s delta, shove2_aabb box, shove2_hit *hit);
+
+/* >>slide ---------------------------------------------------------------- */
+
+/** One obstacle met during a move. */
+typedef struct shove2_contact {
+    shove_id other;          /**< null for list / tile obstacles */
+    int32_t index;           /**< index in the obstacle array, or -1 */
+    vec2s normal;            /**< as in shove2_hit */
+    float t;                 /**< fraction of this move's requested motion */
+    shove_response response; /**< what the mover did */
+} shove2_contact;
+
+/** Per-obstacle response. `other` is the body (null for list obstacles),
+ *  `index` the list index (or -1). Return SHOVE_RESPONSE_IGNORE to pass. */
+typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id other, int32_t index);
+
+/** How a move behaves. Start from shove2_default_move_def(). */
+typedef struct shove2_move_def {
+    float skin;              /**< gap kept to surfaces (default 1/1024, see the source) */
+    int max_iterations;      /**< slide iterations (default 8, range 1..64) */
+    int up_axis;             /**< default 1 (Y up); -1 = no "up" (top-down, space) */
+    float step_height;       /**< auto step-up height; default 0 = off */
+    bool edge_guard;         /**< refuse to walk off ledges deeper than step_height */
+    shove_response response; /**< default response: SHOVE_RESPONSE_SLIDE */
+    shove2_filter_fn filter; /**< optional per-obstacle response */
+    void *filter_ctx;
+    shove2_contact *contacts; /**< optional out-array */
+    int contact_capacity;
+} shove2_move_def;
+
+/** The defaults every field comment above names. */
+SHOVE_API shove2_move_def shove2_default_move_def(void);
+
+/** Outcome of a move. */
+typedef struct shove2_move_result {
+    shove2_aabb box;   /**< where the mover ends */
+    vec2s delta;       /**< actual displacement */
+    int contact_count; /**< contacts found (may exceed capacity; only capacity written) */
+    bool on_ground;    /**< resting on a surface whose normal is +up (within skin) */
+    bool hit_ceiling;  /**< stopped by a surface whose normal is -up */
+    bool hit_wall;     /**< stopped by any other surface */
+    bool stepped;      /**< an auto step-up happened */
+} shove2_move_result;
+
+/** Collide-and-slide `box` by `delta` through a list of static obstacles.
+ *  `def` may be NULL for the defaults. On SHOVE_OK `out` holds the result;
+ *  on any other status `out` and def->contacts are untouched.
+ *
+ *  Every move obeys four rules: a mover that starts free never ends
+ *  overlapping a solid obstacle (no tunnelling at any speed); it never moves
+ *  further than asked, nor backwards, on any axis (except to get out of
+ *  something it started inside); it does not snag on seams between touching
+ *  boxes; and the same inputs give the same bits at every SIMD level. */
+SHOVE_API shove_status shove2_slide(shove2_aabb box, vec2s delta, const shove2_aabb *obstacles,
+                                    size_t count, const shove2_move_def *def,
+                                    shove2_move_result *out);
+
+/* >>resolve -------------------------------------------------------------- */
+
+/** Discrete resolution (the seed algorithms). `box` is the mover AFTER
+ *  applying `motion`. Writes to `out` a corrected box that overlaps no
+ *  obstacle; if no correction works, the box before the motion. */
+SHOVE_API shove_status shove2_resolve(shove2_aabb box, vec2s motion, const shove2_aabb *obstacles,
+                                      size_t count, shove_resolve_mode mode, shove2_aabb *out);
+
+/* >>world ---------------------------------------------------------------- */
+
+/** A world of bodies, optional tiles and a broad phase. Opaque. */
+typedef struct shove2_world shove2_world;
+
+/** A world event; see shove2_world_get_events. */
+typedef struct shove2_event {
+    shove_event_type type;
+    shove_id a;   /**< the body that moved, the sensor's visitor, or the squished body */
+    shove_id b;   /**< the other body: obstacle, sensor, or the pusher (null for tiles) */
+    vec2s normal; /**< contact: normal on `a` as in shove2_hit; squish: push direction */
+} shove2_event;
+
+/** Called once per event as it happens, in addition to the event list. */
+typedef void (*shove2_event_fn)(void *ctx, const shove2_event *event);
+
+/** World settings. Start from shove2_default_world_def(). */
+typedef struct shove2_world_def {
+    shove2_aabb bounds;        /**< where most bodies live (a hint; bodies may leave it) */
+    int32_t body_capacity;     /**< bodies to reserve room for (grows as needed) */
+    shove2_move_def step_def;  /**< move settings of shove2_world_step (contacts ignored) */
+    shove_allocator allocator; /**< all-zero = realloc / free */
+    shove2_event_fn event_fn;  /**< optional event callback */
+    void *event_ctx;
+} shove2_world_def;
+
+/** Defaults: bounds [-1024, 1024] on every axis, room for 1024 bodies,
+ *  step_def = shove2_default_move_def(), the C allocator, no callback. */
+SHOVE_API shove2_world_def shove2_default_world_def(void);
+
+/** Create a world. `def` may be NULL for the defaults. */
+SHOVE_API shove_status shove2_world_create(const shove2_world_def *def, shove2_world **out);
+
+/** Destroy a world and everything in it. NULL is fine. */
+SHOVE_API void shove2_world_destroy(shove2_world *w);
+
+/** Number of live bodies (0 for NULL). */
+SHOVE_API size_t shove2_world_body_count(const shove2_world *w);
+
+/** Move the world's origin to `new_origin`: every body and the tile origin
+ *  move by -new_origin, so a game far from zero keeps its numbers small. */
+SHOVE_API shove_status shove2_world_shift_origin(shove2_world *w, vec2s new_origin);
+
+/* >>bodies --------------------------------------------------------------- */
+
+/** How a body starts. Start from shove2_default_body_def(). */
+typedef struct shove2_body_def {
+    shove2_aabb box;
+    shove_body_type type; /**< default STATIC */
+    uint8_t priority;     /**< 0 = strongest; only dynamic bodies are ever pushed */
+    uint64_t category;    /**< bits this body is; default 1 */
+    uint64_t mask;        /**< bits this body collides with; default all */
+    bool sensor;          /**< reported, never blocks */
+    void *user_data;
+} shove2_body_def;
+
+/** Defaults: empty box at the origin, STATIC, priority 0, category 1, mask
+ *  all bits, not a sensor, no user data. */
+SHOVE_API shove2_body_def shove2_default_body_def(void);
+
+/** Add a body. Two bodies interact only when each one's category is in the
+ *  other's mask. */
+SHOVE_API shove_status shove2_body_create(shove2_world *w, const shove2_body_def *def,
+                                          shove_id *out);
+
+/** Remove a body; its id is never valid again. */
+SHOVE_API shove_status shove2_body_destroy(shove2_world *w, shove_id id);
+
+/** True when `id` names a live body of this world. */
+SHOVE_API bool shove2_body_is_valid(const shove2_world *w, shove_id id);
+
+/** Current box of a body. */
+SHOVE_API shove_status shove2_body_get_box(const shove2_world *w, shove_id id, shove2_aabb *out);
+
+/** Teleport a body: no collision, no events. */
+SHOVE_API shove_status shove2_body_set_box(shove2_world *w, shove_id id, shove2_aabb box);
+
+/** User data of a body, NULL for an invalid id. */
+SHOVE_API void *shove2_body_get_user_data(const shove2_world *w, shove_id id);
+
+/* >>moving --------------------------------------------------------------- */
+
+/** Collide-and-slide one body now (bump's world:move) against every other
+ *  body it collides with and the tiles. Other bodies do not move. Gives the
+ *  same result as shove2_slide over the same boxes. `def` may be NULL. */
+SHOVE_API shove_status shove2_move(shove2_world *w, shove_id id, vec2s delta,
+                                   const shove2_move_def *def, shove2_move_result *out);
+
+/** Set the motion a dynamic body makes in the next shove2_world_step. */
+SHOVE_API shove_status shove2_body_set_motion(shove2_world *w, shove_id id, vec2s delta);
+
+/** Priority / transitive shove step: every dynamic body with a pending motion
+ *  moves; stronger movers push weaker dynamic bodies, and a pushed body pushes
+ *  on with the priority of whoever pushes it. Pending motions are cleared. */
+SHOVE_API shove_status shove2_world_step(shove2_world *w);
+
+/* >>events --------------------------------------------------------------- */
+
+/** Events of the last shove2_move or shove2_world_step (each call starts a
+ *  new list). `*out` points into the world and stays valid until the next
+ *  move, step or body change. Returns the count (0 and *out = NULL when none). */
+SHOVE_API size_t shove2_world_get_events(const shove2_world *w, const shove2_event **out);
+
+/* >>voxels --------------------------------------------------------------- */
+
+/** Most boxes one tile shape may have. */
+#define SHOVE_VOXEL_MAX_BOXES 8
+
+/** Boxes of tile (x, y) in voxel-local units ([0, 1] per axis; may reach
+ *  beyond, e.g. a post 1.5 tall). Returns how many (0 = empty). */
+typedef int (*shove2_voxel_fn)(void *ctx, int32_t x, int32_t y,
+                               shove2_aabb out[SHOVE_VOXEL_MAX_BOXES]);
+
+/** Where tiles come from. */
+typedef struct shove2_voxel_def {
+    shove2_voxel_fn shapes;
+    void *ctx;
+    float voxel_size; /**< default 1 */
+    vec2s origin;     /**< world position of tile (0,0)'s min corner */
+} shove2_voxel_def;
+
+/** Defaults: no callback, tile size 1, origin at zero. */
+SHOVE_API shove2_voxel_def shove2_default_voxel_def(void);
+
+/** Use tiles as static solids for every move, cast and query. A def with a
+ *  NULL callback removes them. They are read through the callback, never
+ *  copied. */
+SHOVE_API shove_status shove2_world_set_voxels(shove2_world *w, const shove2_voxel_def *def);
+
+/** Greedy merge of a grid of solid cells into fewer boxes. `solid` holds
+ *  cells[0] * cells[1] bytes, x fastest; nonzero is solid. Box
+ *  corners are origin + cell_size * cell coordinates. Writes at most
+ *  `capacity` boxes and returns how many the merge needs. */
+SHOVE_API size_t shove2_merge_grid(const uint8_t *solid, const int32_t cells[2], float cell_size,
+                                   vec2s origin, shove2_aabb *out, size_t capacity);
+
+/* >>queries -------------------------------------------------------------- */
+
+/** Ids of bodies whose box overlaps `box` and whose category meets `mask`.
+ *  Writes at most `capacity`; returns the total found. Tiles are not bodies
+ *  and are not listed. */
+SHOVE_API size_t shove2_query_box(const shove2_world *w, shove2_aabb box, uint64_t mask,
+                                  shove_id *out, size_t capacity);
+
+/** Earliest hit of `box` moved by `delta` against bodies matching `mask` and
+ *  tiles. Returns false when nothing is hit. */
+SHOVE_API bool shove2_cast_box(const shove2_world *w, shove2_aabb box, vec2s delta, uint64_t mask,
+                               shove2_hit *hit);
+
+/** Earliest hit of the ray from `origin` to `origin + delta`. */
+SHOVE_API bool shove2_cast_ray(const shove2_world *w, vec2s origin, vec2s delta, uint64_t mask,
+                               shove2_hit *hit);
+
+/* >>batch ---------------------------------------------------------------- */
+
+/** Boxes as struct of arrays: box i is (min[a][i], max[a][i]) on axis a. */
+typedef struct shove2_soa {
+    const float *min[2];
+    const float *max[2];
+    size_t count;
+} shove2_soa;
+
+/** Indices of boxes that overlap `query` strictly, in ascending order.
+ *  `out_indices` needs room for boxes->count entries. Returns the count. */
+SHOVE_API size_t shove2_overlap_batch(const shove2_soa *boxes, shove2_aabb query,
+                                      uint32_t *out_indices);
+
+/** Earliest hit of `moving` swept by `delta` against the boxes (ties go to
+ *  the lowest index). Same rules as shove2_sweep_aabb. */
+SHOVE_API bool shove2_sweep_batch(const shove2_soa *boxes, shove2_aabb moving, vec2s delta,
+                                  shove2_hit *hit, uint32_t *hit_index);
+
+/* >>debugging ------------------------------------------------------------ */
+
+/** Callbacks a game fills to see inside a world. Colours are 0xRRGGBBAA. */
+typedef struct shove2_debug_draw {
+    void (*draw_box)(void *ctx, shove2_aabb box, uint32_t color);
+    void (*draw_point)(void *ctx, vec2s point, uint32_t color);
+    void (*draw_normal)(void *ctx, vec2s point, vec2s normal, uint32_t color);
+    bool draw_bodies;   /**< every body's box */
+    bool draw_contacts; /**< contact points and normals of the last move / step */
+    bool draw_tree;     /**< broad-phase nodes */
+    void *ctx;
+} shove2_debug_draw;
+
+/** Call `draw`'s callbacks for what its flags ask. */
+SHOVE_API void shove2_world_draw(const shove2_world *w, const shove2_debug_draw *draw);
+
+/** Write a readable text snapshot of the world (bodies, pending motions, the
+ *  tile region around the bodies) to `out`; see tools/shove-replay. */
+SHOVE_API shove_status shove2_world_dump(const shove2_world *w, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SHOVE2_H */

@@ -1,0 +1,44 @@
+/*
+ * geometry.h: library-internal geometry shared by the templates. Include
+ * after dim.h. The functions here skip input validation: callers have
+ * checked their boxes and motions already.
+ */
+#if (SHOVE_DIM == 2 && !defined(SHOVE_GEOMETRY2_H)) || (SHOVE_DIM == 3 && !defined(SHOVE_GEOMETRY3_H))
+#if SHOVE_DIM == 2
+#define SHOVE_GEOMETRY2_H
+#else
+#define SHOVE_GEOMETRY3_H
+#endif
+
+/** Everything the slab sweep knows about one pair. */
+typedef struct SHOVE_T(sweep_detail) {
+    float t_enter;      /**< start of the open interval of overlap (may be < 0 or -inf) */
+    float t_exit;       /**< end of the open interval of overlap (may be > 1 or +inf) */
+    int axis;           /**< axis of the face crossed at t_enter (or the exit axis, see below) */
+    float sign;         /**< +1 or -1: the normal is sign * unit(axis) */
+    unsigned tied_axes; /**< bit a set for every axis entered exactly at t_enter */
+} SHOVE_T(sweep_detail);
+
+/** Slab sweep without validation. Returns true when the boxes overlap for
+ *  some t in [0, 1] (see shove3_sweep_aabb). On true, `out` is filled; when
+ *  t_enter < 0 (started inside), axis / sign name the cheapest way out. */
+bool SHOVE_IFN(sweep_detail)(shove_aabb moving, shove_vec delta, shove_aabb target,
+                             SHOVE_T(sweep_detail) * out);
+
+/** Turn a detail into the public hit (t clamped to [0, 1], normal, flags). */
+void SHOVE_IFN(hit_from_detail)(const SHOVE_T(sweep_detail) * d, shove_hit *hit);
+
+/** True when every component is finite. */
+bool SHOVE_IFN(vec_is_finite)(shove_vec v);
+
+/** Strict overlap of two boxes known to be valid. */
+static inline bool SHOVE_IFN(overlaps_unchecked)(shove_aabb a, shove_aabb b) {
+    for (int i = 0; i < SHOVE_DIM; ++i) {
+        if (!(a.min.raw[i] < b.max.raw[i] && b.min.raw[i] < a.max.raw[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+#endif

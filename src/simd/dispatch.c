@@ -1,0 +1,114 @@
+/*
+ * dispatch.c: picks the SIMD level once and lets tests force another.
+ *
+ * Levels a build carries are those whose kernel table is linked in (see
+ * kernels.h); a level is usable when the build carries it and the CPU has
+ * the instructions.
+ */
+#include <stdatomic.h>
+
+#include "kernels.h"
+
+/* -1 until the first call detects the best level. */
+static atomic_int active_level = -1;
+
+static bool cpu_has(shove_simd level) {
+    switch (level) {
+    case SHOVE_SIMD_SCALAR:
+        return true;
+#if defined(__x86_64__) || defined(__i386__)
+#if defined(__GNUC__) || defined(__clang__)
+    case SHOVE_SIMD_SSE2:
+        return __builtin_cpu_supports("sse2");
+    case SHOVE_SIMD_SSE41:
+        return __builtin_cpu_supports("sse4.1");
+    case SHOVE_SIMD_AVX2:
+        return __builtin_cpu_supports("avx2");
+#endif
+#endif
+#if defined(__aarch64__) || defined(__ARM_NEON)
+    case SHOVE_SIMD_NEON:
+        return true;
+#endif
+    default:
+        return false;
+    }
+}
+
+static const shove_kernel_table *table_of(shove_simd level) {
+    switch (level) {
+    case SHOVE_SIMD_SCALAR:
+        return &shove__kernels_scalar;
+#if SHOVE_HAVE_SIMD_KERNELS
+    case SHOVE_SIMD_SSE2:
+        return &shove__kernels_sse2;
+    case SHOVE_SIMD_SSE41:
+        return &shove__kernels_sse41;
+    case SHOVE_SIMD_AVX2:
+        return &shove__kernels_avx2;
+    case SHOVE_SIMD_NEON:
+        return &shove__kernels_neon;
+#endif
+    default:
+        return NULL;
+    }
+}
+
+bool shove_simd_supported(shove_simd level) {
+    if ((int)level < 0 || (int)level >= SHOVE_SIMD_LEVEL_COUNT) {
+        return false;
+    }
+    return table_of(level) != NULL && cpu_has(level);
+}
+
+static int detect_best(void) {
+    static const shove_simd preference[] = {SHOVE_SIMD_AVX2, SHOVE_SIMD_NEON, SHOVE_SIMD_SSE41,
+                                            SHOVE_SIMD_SSE2};
+    for (size_t i = 0; i < sizeof preference / sizeof preference[0]; ++i) {
+        if (shove_simd_supported(preference[i])) {
+            return (int)preference[i];
+        }
+    }
+    return (int)SHOVE_SIMD_SCALAR;
+}
+
+shove_simd shove_simd_active(void) {
+    int level = atomic_load_explicit(&active_level, memory_order_acquire);
+    if (level < 0) {
+        /* Two threads may both detect; they store the same answer. */
+        level = detect_best();
+        atomic_store_explicit(&active_level, level, memory_order_release);
+    }
+    return (shove_simd)level;
+}
+
+shove_status shove_simd_select(shove_simd level) {
+    if ((int)level < 0 || (int)level >= SHOVE_SIMD_LEVEL_COUNT) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    if (!shove_simd_supported(level)) {
+        return SHOVE_ERR_UNSUPPORTED;
+    }
+    atomic_store_explicit(&active_level, (int)level, memory_order_release);
+    return SHOVE_OK;
+}
+
+const char *shove_simd_name(shove_simd level) {
+    switch (level) {
+    case SHOVE_SIMD_SCALAR:
+        return "scalar";
+    case SHOVE_SIMD_SSE2:
+        return "sse2";
+    case SHOVE_SIMD_SSE41:
+        return "sse4.1";
+    case SHOVE_SIMD_AVX2:
+        return "avx2";
+    case SHOVE_SIMD_NEON:
+        return "neon";
+    }
+    return "unknown";
+}
+
+const shove_kernel_table *shove__kernels(void) {
+    return table_of(shove_simd_active());
+}

@@ -1,0 +1,16 @@
+/* kernels_scalar.c: the scalar level's table (plain C, the reference). */
+#include "kernels.h"
+
+size_t shove2__overlap_batch_scalar(const shove2_soa *boxes, shove2_aabb query, uint32_t *out);
+size_t shove3__overlap_batch_scalar(const shove3_soa *boxes, shove3_aabb query, uint32_t *out);
+bool shove2__sweep_batch_scalar(const shove2_soa *boxes, shove2_aabb moving, vec2s delta,
+                                shove2_hit *hit, uint32_t *hit_index);
+bool shove3__sweep_batch_scalar(const shove3_soa *boxes, shove3_aabb moving, vec3s delta,
+                                shove3_hit *hit, uint32_t *hit_index);
+
+const shove_kernel_table shove__kernels_scalar = {
+    .overlap2 = shove2__overlap_batch_scalar,
+    .overlap3 = shove3__overlap_batch_scalar,
+    .sweep2 = shove2__sweep_batch_scalar,
+    .sweep3 = shove3__sweep_batch_scalar,
+};
