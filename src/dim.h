@@ -40,21 +40,21 @@
 #else
 #define shove_vec vec3s
 #endif
-#define shove_aabb         SHOVE_T(aabb)
-#define shove_hit          SHOVE_T(hit)
-#define shove_contact      SHOVE_T(contact)
-#define shove_filter_fn    SHOVE_T(filter_fn)
-#define shove_move_def     SHOVE_T(move_def)
-#define shove_move_result  SHOVE_T(move_result)
-#define shove_world        SHOVE_T(world)
-#define shove_world_def    SHOVE_T(world_def)
-#define shove_body_def     SHOVE_T(body_def)
-#define shove_event        SHOVE_T(event)
-#define shove_event_fn     SHOVE_T(event_fn)
-#define shove_voxel_fn     SHOVE_T(voxel_fn)
-#define shove_voxel_def    SHOVE_T(voxel_def)
-#define shove_soa          SHOVE_T(soa)
-#define shove_debug_draw   SHOVE_T(debug_draw)
+#define shove_aabb        SHOVE_T(aabb)
+#define shove_hit         SHOVE_T(hit)
+#define shove_contact     SHOVE_T(contact)
+#define shove_filter_fn   SHOVE_T(filter_fn)
+#define shove_move_def    SHOVE_T(move_def)
+#define shove_move_result SHOVE_T(move_result)
+#define shove_world       SHOVE_T(world)
+#define shove_world_def   SHOVE_T(world_def)
+#define shove_body_def    SHOVE_T(body_def)
+#define shove_event       SHOVE_T(event)
+#define shove_event_fn    SHOVE_T(event_fn)
+#define shove_voxel_fn    SHOVE_T(voxel_fn)
+#define shove_voxel_def   SHOVE_T(voxel_def)
+#define shove_soa         SHOVE_T(soa)
+#define shove_debug_draw  SHOVE_T(debug_draw)
 
 /* Per-dimension helpers: the only places that spell out axes. */
 #ifndef SHOVE_DIM_HELPERS_

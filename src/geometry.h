@@ -3,7 +3,8 @@
  * after dim.h. The functions here skip input validation: callers have
  * checked their boxes and motions already.
  */
-#if (SHOVE_DIM == 2 && !defined(SHOVE_GEOMETRY2_H)) || (SHOVE_DIM == 3 && !defined(SHOVE_GEOMETRY3_H))
+#if (SHOVE_DIM == 2 && !defined(SHOVE_GEOMETRY2_H)) ||                                             \
+    (SHOVE_DIM == 3 && !defined(SHOVE_GEOMETRY3_H))
 #if SHOVE_DIM == 2
 #define SHOVE_GEOMETRY2_H
 #else

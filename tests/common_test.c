@@ -61,4 +61,3 @@ Test(simd, names) {
     cr_expect_str_eq(shove_simd_name(SHOVE_SIMD_AVX2), "avx2");
     cr_expect_str_eq(shove_simd_name((shove_simd)77), "unknown");
 }
-

@@ -88,7 +88,8 @@ Test(sweep, edge_and_corner_grazes_are_not_hits) {
     cr_expect(!SHOVE_FN(sweep_aabb)(unit_at(0, 0), V(5, 0, 0), unit_at(2, 1), NULL));
 #if SHOVE_DIM == 3
     /* 3D: only an edge meets along the path (touching in y and z) */
-    cr_expect(!SHOVE_FN(sweep_aabb)(BOX(0, 0, 0, 1, 1, 1), V(5, 0, 0), BOX(2, 1, 1, 3, 2, 2), NULL));
+    cr_expect(
+        !SHOVE_FN(sweep_aabb)(BOX(0, 0, 0, 1, 1, 1), V(5, 0, 0), BOX(2, 1, 1, 3, 2, 2), NULL));
 #endif
     /* a corner that touches at t = 0 while the mover moves away diagonally */
     cr_expect(!SHOVE_FN(sweep_aabb)(unit_at(0, 0), V(-1, -1, 0), unit_at(1, 1), NULL));
@@ -237,7 +238,8 @@ Test(sweep, agrees_with_brute_force_sampling) {
         }
         if (first_sample < INFINITY) {
             ++sampled_hits;
-            cr_assert(found, "pair %d: sampled overlap at t=%g but no hit", n, (double)first_sample);
+            cr_assert(found, "pair %d: sampled overlap at t=%g but no hit", n,
+                      (double)first_sample);
             cr_assert(hit.t <= first_sample + 1e-5f, "pair %d: hit t=%g after sample %g", n,
                       (double)hit.t, (double)first_sample);
         }
@@ -249,8 +251,7 @@ Test(sweep, agrees_with_brute_force_sampling) {
                 at.min.raw[i] -= 1e-4f;
                 at.max.raw[i] += 1e-4f;
             }
-            cr_assert(SHOVE_IFN(overlaps_unchecked)(at, target), "pair %d: not in contact at t",
-                      n);
+            cr_assert(SHOVE_IFN(overlaps_unchecked)(at, target), "pair %d: not in contact at t", n);
             int axes = 0;
             for (int i = 0; i < SHOVE_DIM; ++i) {
                 axes += hit.normal.raw[i] != 0.0f;
@@ -261,8 +262,9 @@ Test(sweep, agrees_with_brute_force_sampling) {
             }
             cr_assert_eq(axes, 1, "normal is a unit axis vector");
             if (!hit.started_inside && hit.t > 1e-3f) {
-                cr_assert(!SHOVE_IFN(overlaps_unchecked)(moved(mover, delta, hit.t - 1e-3f), target),
-                          "pair %d: overlap before the reported t", n);
+                cr_assert(
+                    !SHOVE_IFN(overlaps_unchecked)(moved(mover, delta, hit.t - 1e-3f), target),
+                    "pair %d: overlap before the reported t", n);
             }
         }
     }

@@ -13,7 +13,7 @@
  *                shove2_body_get_user_data
  *   moving       shove2_move, shove2_body_set_motion, shove2_world_step
  *   events       shove2_world_get_events
- *   tiles       shove2_default_voxel_def, shove2_world_set_voxels, shove2_merge_grid
+ *   tiles        shove2_default_voxel_def, shove2_world_set_voxels, shove2_merge_grid
  *   queries      shove2_query_box, shove2_cast_box, shove2_cast_ray
  *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
  *   debugging    shove2_world_draw, shove2_world_dump
@@ -275,12 +275,17 @@ SHOVE_API shove2_voxel_def shove2_default_voxel_def(void);
  *  copied. */
 SHOVE_API shove_status shove2_world_set_voxels(shove2_world *w, const shove2_voxel_def *def);
 
-/** Greedy merge of a grid of solid cells into fewer boxes. `solid` holds
+/** Greedy merge of a grid of solid cells into fewer boxes, for games that
+ *  prefer a few static bodies to a tile callback. `solid` holds
  *  cells[0] * cells[1] bytes, x fastest; nonzero is solid. Box
- *  corners are origin + cell_size * cell coordinates. Writes at most
- *  `capacity` boxes and returns how many the merge needs. */
-SHOVE_API size_t shove2_merge_grid(const uint8_t *solid, const int32_t cells[2], float cell_size,
-                                   vec2s origin, shove2_aabb *out, size_t capacity);
+ *  corners are origin + cell_size * cell coordinates. The boxes are disjoint
+ *  and cover exactly the solid cells. Writes at most `capacity` boxes to
+ *  `out` (NULL is fine with capacity 0) and sets `*out_count` to how many the
+ *  merge needs. Allocates a visited map of one byte per cell (freed before
+ *  returning); SHOVE_ERR_OUT_OF_MEMORY when that fails. */
+SHOVE_API shove_status shove2_merge_grid(const uint8_t *solid, const int32_t cells[2],
+                                         float cell_size, vec2s origin, shove2_aabb *out,
+                                         size_t capacity, size_t *out_count);
 
 /* >>queries -------------------------------------------------------------- */
 

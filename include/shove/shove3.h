@@ -275,12 +275,17 @@ SHOVE_API shove3_voxel_def shove3_default_voxel_def(void);
  *  copied. */
 SHOVE_API shove_status shove3_world_set_voxels(shove3_world *w, const shove3_voxel_def *def);
 
-/** Greedy merge of a grid of solid cells into fewer boxes. `solid` holds
+/** Greedy merge of a grid of solid cells into fewer boxes, for games that
+ *  prefer a few static bodies to a voxel callback. `solid` holds
  *  cells[0] * cells[1] * cells[2] bytes, x fastest; nonzero is solid. Box
- *  corners are origin + cell_size * cell coordinates. Writes at most
- *  `capacity` boxes and returns how many the merge needs. */
-SHOVE_API size_t shove3_merge_grid(const uint8_t *solid, const int32_t cells[3], float cell_size,
-                                   vec3s origin, shove3_aabb *out, size_t capacity);
+ *  corners are origin + cell_size * cell coordinates. The boxes are disjoint
+ *  and cover exactly the solid cells. Writes at most `capacity` boxes to
+ *  `out` (NULL is fine with capacity 0) and sets `*out_count` to how many the
+ *  merge needs. Allocates a visited map of one byte per cell (freed before
+ *  returning); SHOVE_ERR_OUT_OF_MEMORY when that fails. */
+SHOVE_API shove_status shove3_merge_grid(const uint8_t *solid, const int32_t cells[3],
+                                         float cell_size, vec3s origin, shove3_aabb *out,
+                                         size_t capacity, size_t *out_count);
 
 /* >>queries -------------------------------------------------------------- */
 

@@ -40,8 +40,9 @@ static inline shove_aabb test_box(float x0, float y0, float z0, float x1, float 
     return b;
 }
 
-#define V(x, y, z)                   test_vec((float)(x), (float)(y), (float)(z))
-#define BOX(x0, y0, z0, x1, y1, z1)  test_box((float)(x0), (float)(y0), (float)(z0), (float)(x1), (float)(y1), (float)(z1))
+#define V(x, y, z) test_vec((float)(x), (float)(y), (float)(z))
+#define BOX(x0, y0, z0, x1, y1, z1)                                                                \
+    test_box((float)(x0), (float)(y0), (float)(z0), (float)(x1), (float)(y1), (float)(z1))
 
 /** Bitwise equality of vectors (so -0 and 0 differ, as determinism demands). */
 static inline bool test_vec_same_bits(shove_vec a, shove_vec b) {
