@@ -1,0 +1,226 @@
+/*
+ * world.h: what is inside shove2_world / shove3_world. Include after dim.h.
+ * Internal; the layers built on the world (moves, the shove step, voxels,
+ * dumps) include it and use the struct and the helpers below directly.
+ *
+ * Bodies live in slots. Every per-body field is its own array indexed by
+ * slot (struct of arrays), so a pass over one field (boxes, pending
+ * motions, categories) reads only that field. The broad phase keeps its own
+ * copy of every box in struct-of-arrays buckets (broadphase.h): static
+ * bodies in trees[SHOVE_BODY_STATIC], dynamic ones in
+ * trees[SHOVE_BODY_DYNAMIC], with the slot as the handle.
+ *
+ * Ids: index = slot; generation = world tag (high SHOVE_ID_TAG_BITS bits,
+ * never 0) | the slot's generation counter (low SHOVE_ID_COUNTER_BITS
+ * bits, starting at 1). Destroying a body bumps the counter, so its id is
+ * never valid again; a slot whose counter would wrap is retired instead of
+ * reused. The tag refuses ids of other worlds (tags are handed out so that
+ * live worlds differ while fewer than 1023 exist; see world_tags.c). The
+ * null id (all zero) has tag 0 and is never valid.
+ */
+#if (SHOVE_DIM == 2 && !defined(SHOVE_WORLD2_H)) || (SHOVE_DIM == 3 && !defined(SHOVE_WORLD3_H))
+#if SHOVE_DIM == 2
+#define SHOVE_WORLD2_H
+#else
+#define SHOVE_WORLD3_H
+#endif
+
+#include "broadphase.h"
+#include "geometry.h"
+
+#ifndef SHOVE_WORLD_COMMON_
+#define SHOVE_WORLD_COMMON_
+
+#define SHOVE_ID_TAG_BITS     10
+#define SHOVE_ID_COUNTER_BITS 22
+#define SHOVE_ID_COUNTER_MASK ((1u << SHOVE_ID_COUNTER_BITS) - 1u)
+/** Most slots a world can have (indices stay below SHOVE_TREE_NONE). */
+#define SHOVE_WORLD_MAX_SLOTS (UINT32_MAX / 2u)
+
+/** Bits of the per-slot flags array. */
+enum {
+    SHOVE_SLOT_ALIVE = 1u << 0,      /**< a live body uses the slot */
+    SHOVE_SLOT_DYNAMIC = 1u << 1,    /**< SHOVE_BODY_DYNAMIC (else static) */
+    SHOVE_SLOT_SENSOR = 1u << 2,     /**< reported, never blocks */
+    SHOVE_SLOT_HAS_MOTION = 1u << 3, /**< `motion` holds a pending motion for the step */
+    SHOVE_SLOT_RETIRED = 1u << 4,    /**< counter exhausted: the slot is never reused */
+};
+
+/** Kinds of pairs the world remembers between moves. */
+enum {
+    SHOVE_PAIR_CONTACT = 0, /**< two solid bodies touching (within the contact distance) */
+    SHOVE_PAIR_SENSOR = 1,  /**< a body overlapping a sensor */
+};
+
+/** Two bodies in contact (or a visitor inside a sensor). Each pair is on
+ *  the pair list of both its bodies: next[k] continues body[k]'s list. */
+typedef struct shove_pair {
+    uint32_t body[2];
+    uint32_t next[2];
+    uint32_t kind;
+} shove_pair;
+
+/** Default allocator (realloc / free) in the lua_Alloc style. */
+void *shove__default_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size);
+
+/** A world tag (1 .. 2^SHOVE_ID_TAG_BITS - 1) not used by another live
+ *  world when possible; `*claimed` says whether it must be released. */
+uint32_t shove__world_tag_acquire(bool *claimed);
+void shove__world_tag_release(uint32_t tag, bool claimed);
+
+#endif
+
+/** A contact point for debug drawing. */
+typedef struct SHOVE_T(drawn_contact) {
+    shove_vec point;
+    shove_vec normal;
+} SHOVE_T(drawn_contact);
+
+struct SHOVE_T(world) {
+    shove_allocator alloc; /**< never all-zero: the default is filled in */
+    uint32_t tag;
+    bool tag_claimed;
+    shove_aabb bounds;
+    shove_move_def step_def;
+    shove_event_fn event_fn;
+    void *event_ctx;
+
+    /* >>bodies: one entry per slot in every array */
+    uint32_t slot_count;    /**< slots ever used (live, free or retired) */
+    uint32_t slot_capacity; /**< room in every per-slot array */
+    uint32_t body_count;    /**< live bodies */
+    uint32_t free_head;     /**< first reusable slot, linked through next_free */
+    void *slot_block;       /**< the one allocation behind every per-slot array */
+    shove_aabb *box;        /**< the body's box */
+    shove_vec *motion;      /**< pending motion of the shove step (SHOVE_SLOT_HAS_MOTION) */
+    uint64_t *category;
+    uint64_t *mask;
+    void **user_data;
+    uint32_t *generation; /**< the slot's counter (low bits of the id's generation) */
+    uint32_t *next_free;  /**< free-slot list */
+    uint32_t *pair_head;  /**< first pair of the body's pair list, SHOVE_TREE_NONE if none */
+    uint32_t *mark;       /**< scratch, 0 between uses (pair updates) */
+    shove_tree_loc *loc;  /**< where the body sits in its tree */
+    uint8_t *flags;       /**< SHOVE_SLOT_* */
+    uint8_t *priority;
+
+    /* >>broad phase: [SHOVE_BODY_STATIC] and [SHOVE_BODY_DYNAMIC] */
+    SHOVE_T(tree) trees[2];
+
+    /* >>pairs remembered between moves (events) */
+    shove_pair *pairs;
+    uint32_t pair_capacity;
+    uint32_t pair_free;       /**< free pairs, linked through next[0] */
+    uint32_t pair_free_count; /**< how many are on that list */
+
+    /* >>events and debug contacts of the last move or step */
+    shove_event *events;
+    uint32_t event_count;
+    uint32_t event_capacity;
+    SHOVE_T(drawn_contact) * drawn;
+    uint32_t drawn_count;
+    uint32_t drawn_capacity;
+
+    /* >>scratch of moves (kept between moves: no allocation in steady state) */
+    uint32_t *near;         /**< slots near the mover (pair updates) */
+    uint32_t near_capacity;
+    shove_contact *crossed; /**< contacts of the move (events) */
+    uint32_t crossed_capacity;
+    void *move_scratch;     /**< obstacle set of moves (see move.inc) */
+
+    /* >>voxel source: static solids read through a callback (not in the trees) */
+    shove_voxel_def voxels;
+    bool has_voxels;
+};
+
+/** Allocate through the world's allocator (lua_Alloc rules). */
+static inline void *SHOVE_IFN(world_realloc)(const shove_world *w, void *p, size_t old_size,
+                                             size_t new_size) {
+    return w->alloc.realloc(w->alloc.ctx, p, old_size, new_size);
+}
+
+/** Grow an array of `elem` bytes to hold at least `need` elements
+ *  (doubling). false when the allocator fails; the array is unchanged. */
+bool SHOVE_IFN(world_grow)(const shove_world *w, void **array, uint32_t *capacity, uint32_t need,
+                           size_t elem);
+
+/** Slot of a live body of this world, or SHOVE_TREE_NONE. */
+static inline uint32_t SHOVE_IFN(world_slot)(const shove_world *w, shove_id id) {
+    if (id.index >= w->slot_count || !(w->flags[id.index] & SHOVE_SLOT_ALIVE) ||
+        id.generation != ((w->tag << SHOVE_ID_COUNTER_BITS) | w->generation[id.index])) {
+        return SHOVE_TREE_NONE;
+    }
+    return id.index;
+}
+
+/** Id of the live body in `slot`. */
+static inline shove_id SHOVE_IFN(world_id)(const shove_world *w, uint32_t slot) {
+    shove_id id;
+    id.index = slot;
+    id.generation = (w->tag << SHOVE_ID_COUNTER_BITS) | w->generation[slot];
+    return id;
+}
+
+/** Tree a body lives in. */
+static inline SHOVE_T(tree) * SHOVE_IFN(world_tree_of)(shove_world *w, uint32_t slot) {
+    return &w->trees[(w->flags[slot] & SHOVE_SLOT_DYNAMIC) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC];
+}
+
+/** True when two bodies interact: each one's category is in the other's mask. */
+static inline bool SHOVE_IFN(world_interacts)(const shove_world *w, uint32_t a, uint32_t b) {
+    return (w->category[a] & w->mask[b]) != 0u && (w->category[b] & w->mask[a]) != 0u;
+}
+
+/** Move a body's box (teleport): tree and box array. On failure nothing
+ *  changed. */
+shove_status SHOVE_IFN(world_set_body_box)(shove_world *w, uint32_t slot, shove_aabb box);
+
+/** Start a new event list (and a new list of contacts to draw): every move
+ *  and step calls this first. */
+void SHOVE_IFN(world_events_begin)(shove_world *w);
+
+/** Room for `extra` more events and `extra` more drawn contacts, so that
+ *  emitting cannot fail halfway through a move. */
+bool SHOVE_IFN(world_events_reserve)(shove_world *w, uint32_t extra);
+
+/** Append an event (room reserved) and call the event callback. */
+void SHOVE_IFN(world_emit)(shove_world *w, shove_event_type type, shove_id a, shove_id b,
+                           shove_vec normal);
+
+/** Append a contact to draw (room reserved). */
+void SHOVE_IFN(world_add_drawn_contact)(shove_world *w, shove_aabb mover, shove_aabb other,
+                                        shove_vec normal);
+
+/** Contact distance of a move with this skin: two solid bodies whose gap is
+ *  at most this are in contact (see world.inc, "What contact means"). */
+static inline float SHOVE_IFN(world_contact_distance)(float skin) {
+    return 2.0f * skin;
+}
+
+/** Room for everything world_update_pairs may allocate for `slot` with up
+ *  to `near_count` nearby bodies and `crossed_count` contacts (pairs and
+ *  events). Call it before changing anything, so a move that cannot get the
+ *  memory fails whole. */
+bool SHOVE_IFN(world_pairs_reserve)(shove_world *w, uint32_t slot, uint32_t near_count,
+                                    uint32_t crossed_count);
+
+/** After body `slot` moved (its box is already written) under `def` (its
+ *  skin sets the contact distance, its filter and response which bodies
+ *  count): compare the bodies `near` it (slots: every body that may touch
+ *  its box within the contact distance, a superset is fine, duplicates and
+ *  the mover itself are skipped) with the pairs it had, emit begin / end and
+ *  enter / exit events and remember the new pairs. `crossed` are the move's
+ *  contacts: a body there that is in no pair before or after gets a begin
+ *  and an end at once. Needs world_pairs_reserve first. */
+void SHOVE_IFN(world_update_pairs)(shove_world *w, uint32_t slot, const shove_move_def *def,
+                                   const uint32_t *near, uint32_t near_count,
+                                   const shove_contact *crossed, uint32_t crossed_count);
+
+/** True when `def` is a usable move def (slide core). */
+bool SHOVE_IFN(move_def_is_valid)(const shove_move_def *def);
+
+/** Move scratch (move.inc): set up with the world, freed with it. */
+shove_status SHOVE_IFN(move_scratch_init)(shove_world *w);
+void SHOVE_IFN(move_scratch_free)(shove_world *w);
+
+#endif
