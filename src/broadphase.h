@@ -73,6 +73,9 @@
 /** Deepest possible node, and the traversal stacks it implies. */
 #define SHOVE_TREE_MAX_DEPTH (SHOVE_TREE_SPLIT_LEVELS + SHOVE_TREE_MAX_GROWTH + 2)
 
+/** Bucket capacities are 8 << class, class < this. */
+#define SHOVE_TREE_BUCKET_CLASSES 27
+
 /** Children of a node (expands with the dimension of the template in use). */
 #define SHOVE_TREE_CHILDREN (1u << SHOVE_DIM)
 
@@ -92,7 +95,7 @@ typedef struct SHOVE_T(tree_node) {
     uint32_t first_child; /**< children are first_child .. + 2^DIM - 1; NONE for a leaf */
     uint32_t parent;      /**< NONE for the root and the outside bucket */
     uint32_t count;       /**< entries in this node's bucket */
-    uint32_t capacity;    /**< room in the bucket (kept when the node is freed) */
+    uint32_t capacity;    /**< room in the bucket */
     uint32_t subtree;     /**< entries in this node and below */
     uint32_t depth;       /**< root = 0 (grows by one for everyone when the root grows) */
     /** One block: min[DIM][capacity], max[DIM][capacity], uint32 handle[capacity]. */
@@ -108,6 +111,11 @@ typedef struct SHOVE_T(tree) {
     float min_cell;         /**< cells this small are not split */
     shove_tree_loc *loc;    /**< per handle; owned by the caller (see tree_set_loc) */
     shove_allocator alloc;  /**< never all-zero here: the world fills in the default */
+    /** Unused bucket blocks by size class, linked through their first bytes.
+     *  Buckets that grow or empty out come here and are handed to the next
+     *  bucket of that size, so a tree whose shape keeps changing (splits and
+     *  merges as bodies move) stops allocating once every size has enough. */
+    float *bucket_pool[SHOVE_TREE_BUCKET_CLASSES];
 } SHOVE_T(tree);
 
 /** Bucket of a node as the batch kernels see it. */
@@ -196,8 +204,8 @@ void SHOVE_IFN(tree_cast)(const SHOVE_T(tree) * t, shove_aabb box, shove_vec del
 
 /** Called for every node with entries in its subtree (debug drawing):
  *  its loose bounds, its cell, its depth, and how many entries it holds. */
-typedef void (*SHOVE_T(tree_node_fn))(void *ctx, shove_aabb loose, shove_aabb cell,
-                                      uint32_t depth, uint32_t count);
+typedef void (*SHOVE_T(tree_node_fn))(void *ctx, shove_aabb loose, shove_aabb cell, uint32_t depth,
+                                      uint32_t count);
 void SHOVE_IFN(tree_each_node)(const SHOVE_T(tree) * t, SHOVE_T(tree_node_fn) fn, void *ctx);
 
 /** Check every invariant listed at the top; returns the number of entries,

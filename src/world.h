@@ -27,6 +27,7 @@
 
 #include "broadphase.h"
 #include "geometry.h"
+#include "obstacles.h"
 
 #ifndef SHOVE_WORLD_COMMON_
 #define SHOVE_WORLD_COMMON_
@@ -122,11 +123,11 @@ struct SHOVE_T(world) {
     uint32_t drawn_capacity;
 
     /* >>scratch of moves (kept between moves: no allocation in steady state) */
-    uint32_t *near;         /**< slots near the mover (pair updates) */
+    SHOVE_IFN(obstacle_set) obstacles; /**< what a move gathers */
+    uint32_t *near;                    /**< slots near the mover (pair updates) */
     uint32_t near_capacity;
-    shove_contact *crossed; /**< contacts of the move (events) */
+    shove_contact *crossed; /**< contacts of the move (events), capacity below */
     uint32_t crossed_capacity;
-    void *move_scratch;     /**< obstacle set of moves (see move.inc) */
 
     /* >>voxel source: static solids read through a callback (not in the trees) */
     shove_voxel_def voxels;
@@ -163,7 +164,8 @@ static inline shove_id SHOVE_IFN(world_id)(const shove_world *w, uint32_t slot) 
 
 /** Tree a body lives in. */
 static inline SHOVE_T(tree) * SHOVE_IFN(world_tree_of)(shove_world *w, uint32_t slot) {
-    return &w->trees[(w->flags[slot] & SHOVE_SLOT_DYNAMIC) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC];
+    return &w->trees[(w->flags[slot] & SHOVE_SLOT_DYNAMIC) ? SHOVE_BODY_DYNAMIC
+                                                           : SHOVE_BODY_STATIC];
 }
 
 /** True when two bodies interact: each one's category is in the other's mask. */
@@ -216,11 +218,23 @@ void SHOVE_IFN(world_update_pairs)(shove_world *w, uint32_t slot, const shove_mo
                                    const uint32_t *near, uint32_t near_count,
                                    const shove_contact *crossed, uint32_t crossed_count);
 
-/** True when `def` is a usable move def (slide core). */
-bool SHOVE_IFN(move_def_is_valid)(const shove_move_def *def);
+/** Fill w->near with the slots of every body (other than `slot`) whose box
+ *  comes within `distance` of `box` (touching included) and that interacts
+ *  with `slot`. false when out of memory (the list is then empty). */
+bool SHOVE_IFN(world_collect_near)(shove_world *w, uint32_t slot, shove_aabb box, float distance,
+                                   uint32_t *near_count);
 
-/** Move scratch (move.inc): set up with the world, freed with it. */
-shove_status SHOVE_IFN(move_scratch_init)(shove_world *w);
-void SHOVE_IFN(move_scratch_free)(shove_world *w);
+/** Gather function of world moves (obstacles.h): the bodies that interact
+ *  with ctx->mover, from both trees, sensors (or every body, when the mover
+ *  is a sensor) flagged SHOVE_OBSTACLE_SENSOR. The margin is at least
+ *  ctx->min_margin, so the set also covers the contact distance. */
+typedef struct SHOVE_T(world_gather_ctx) {
+    shove_world *w;
+    uint32_t mover;
+    float min_margin;
+    shove_aabb region; /**< out: the box the last gather covered */
+} SHOVE_T(world_gather_ctx);
+bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
+                             SHOVE_IFN(obstacle_set) * out);
 
 #endif

@@ -152,8 +152,8 @@ static void check_cast(const model *m, shove_aabb box, shove_vec delta, uint64_t
 
 static void check_queries(const model *m, test_rng *r, int rounds) {
     for (int q = 0; q < rounds; ++q) {
-        const uint64_t mask = (test_rng_int(r, 0, 3) == 0) ? UINT64_MAX
-                                                           : (uint64_t)test_rng_int(r, 1, 15);
+        const uint64_t mask =
+            (test_rng_int(r, 0, 3) == 0) ? UINT64_MAX : (uint64_t)test_rng_int(r, 1, 15);
         check_query_box(m, test_random_box(r, 50.0f, 0.0f, 20.0f), mask);
         const shove_aabb mover = test_random_box(r, 50.0f, 0.0f, 4.0f);
         shove_vec delta;

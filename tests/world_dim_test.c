@@ -95,8 +95,7 @@ Test(ids, ids_of_other_worlds_and_the_null_id_are_refused) {
     }
     for (int k = 0; k < WORLDS; ++k) {
         for (int j = 0; j < WORLDS; ++j) {
-            cr_expect_eq(SHOVE_FN(body_is_valid)(w[k], id[j]), j == k, "world %d, id of %d", k,
-                         j);
+            cr_expect_eq(SHOVE_FN(body_is_valid)(w[k], id[j]), j == k, "world %d, id of %d", k, j);
             if (j == k) {
                 continue;
             }
@@ -201,10 +200,8 @@ Test(bad_input, bodies_refuse_and_change_nothing) {
     cr_expect_eq(SHOVE_FN(body_get_box)(NULL, a, &box), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(body_set_box)(NULL, a, BOX(0, 0, 0, 2, 2, 2)),
                  SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(body_set_box)(w, a, BOX(0, 0, 0, -2, 2, 2)),
-                 SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(body_set_box)(w, a, BOX(0, NAN, 0, 2, 2, 2)),
-                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_box)(w, a, BOX(0, 0, 0, -2, 2, 2)), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_box)(w, a, BOX(0, NAN, 0, 2, 2, 2)), SHOVE_ERR_INVALID_ARGUMENT);
     cr_assert_eq(SHOVE_FN(body_get_box)(w, a, &box), SHOVE_OK);
     cr_expect(same_box(box, BOX(0, 0, 0, 1, 1, 1)), "refused set_box changed the box");
     cr_expect(!SHOVE_FN(body_is_valid)(NULL, a));
@@ -298,8 +295,10 @@ static void log_box(void *ctx, shove_aabb box, uint32_t color) {
     draw_log *log = ctx;
     log->boxes += 1;
     log->last_box = box;
-    log->colored[color == 0x9E9E9EFFu ? 0 : color == 0x2196F3FFu ? 1 : color == 0xFFC107FFu ? 2 : 3] +=
-        1;
+    log->colored[color == 0x9E9E9EFFu   ? 0
+                 : color == 0x2196F3FFu ? 1
+                 : color == 0xFFC107FFu ? 2
+                                        : 3] += 1;
 }
 static void log_point(void *ctx, shove_vec p, uint32_t color) {
     (void)p;

@@ -10,11 +10,11 @@
 #include <shove/shove.h>
 
 typedef struct test_alloc {
-    long calls;       /**< every call that allocates or resizes (new_size > 0) */
-    long frees;       /**< calls with new_size == 0 and a block */
-    long long live;   /**< bytes allocated and not freed, by the sizes shove reports */
-    long fail_after;  /**< fail the call after this many allocating calls (-1: never) */
-    bool size_error;  /**< a free or resize reported an old size that was never allocated */
+    long calls;      /**< every call that allocates or resizes (new_size > 0) */
+    long frees;      /**< calls with new_size == 0 and a block */
+    long long live;  /**< bytes allocated and not freed, by the sizes shove reports */
+    long fail_after; /**< fail the call after this many allocating calls (-1: never) */
+    bool size_error; /**< a free or resize reported an old size that was never allocated */
 } test_alloc;
 
 static inline void *test_alloc_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
