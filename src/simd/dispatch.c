@@ -109,6 +109,15 @@ const char *shove_simd_name(shove_simd level) {
     return "unknown";
 }
 
+const shove_kernel_table *shove__kernels_of(shove_simd level) {
+    return table_of(level);
+}
+
+bool shove__kernels_runnable(shove_simd level) {
+    const shove_kernel_table *table = table_of(level);
+    return table != NULL && (!table->requires_cpu || cpu_has(level));
+}
+
 const shove_kernel_table *shove__kernels(void) {
     return table_of(shove_simd_active());
 }

@@ -5,6 +5,11 @@
  * Every table computes the same bits: no FMA contraction, exact division
  * (never approximate reciprocals), and the same treatment of touching faces,
  * zero-size boxes, zero motion components and NaN as the scalar level.
+ *
+ * The scalar table is batch.inc's plain C; the SSE2, SSE4.1, AVX2 and NEON
+ * tables are kernels_wide.inc instantiated by kernels_<level>.c. All tables
+ * take the same inputs as the public functions, already validated: the boxes
+ * themselves are not checked (NaN boxes give the scalar level's answer).
  */
 #ifndef SHOVE_SIMD_KERNELS_H
 #define SHOVE_SIMD_KERNELS_H
@@ -18,6 +23,12 @@ typedef struct shove_kernel_table {
                    uint32_t *hit_index);
     bool (*sweep3)(const shove3_soa *boxes, shove3_aabb moving, vec3s delta, shove3_hit *hit,
                    uint32_t *hit_index);
+    /** True when this table was compiled with its level's instructions
+     *  enabled (-mavx2, NEON on ARM, ...), so it only runs on a CPU that has
+     *  them. False when SIMDe emulates the level with what the target has
+     *  (NEON on x86, SSE on ARM): such a table runs anywhere, which lets
+     *  tests check its source on any machine. */
+    bool requires_cpu;
 } shove_kernel_table;
 
 /* Builds with SIMD carry a table per x86 level and NEON (SIMDe maps each onto
@@ -36,5 +47,18 @@ extern const shove_kernel_table shove__kernels_neon;
 
 /** The table of shove_simd_active(). */
 const shove_kernel_table *shove__kernels(void);
+
+/* The two functions below are what tests and benchmarks use to call every
+ * table directly; they are exported (SHOVE_API) so that tests link against a
+ * shared build too, but they are not part of the public API. */
+
+/** The table of `level`, or NULL when this build lacks it. Check
+ *  shove__kernels_runnable before calling through it. */
+SHOVE_API const shove_kernel_table *shove__kernels_of(shove_simd level);
+
+/** True when the table of `level` can run on this machine: the CPU has the
+ *  level, or the table does not require it (see requires_cpu). Wider than
+ *  shove_simd_supported, which only admits levels the CPU has natively. */
+SHOVE_API bool shove__kernels_runnable(shove_simd level);
 
 #endif

@@ -1,0 +1,102 @@
+/* kernels_avx2.c: the AVX2 level, 8 lanes (kernels_wide.inc). Compares use
+ * the _OQ predicates (false on NaN) and the N*_UQ ones (true on NaN), which
+ * are what SSE's cmplt / cmpnge mean. */
+#include <stdint.h>
+
+#include <simde/x86/avx2.h>
+
+#include "compress.h"
+
+#define WIDE_NAME  avx2
+#define WIDE_LANES 8
+typedef simde__m256 wide_f;
+typedef simde__m256 wide_m;
+typedef simde__m256i wide_u;
+
+static inline wide_f wide_load(const float *p) {
+    return simde_mm256_loadu_ps(p);
+}
+static inline void wide_store(float *p, wide_f v) {
+    simde_mm256_storeu_ps(p, v);
+}
+static inline wide_u wide_uload(const uint32_t *p) {
+    return simde_mm256_loadu_si256((const simde__m256i *)(const void *)p);
+}
+static inline void wide_ustore(uint32_t *p, wide_u v) {
+    simde_mm256_storeu_si256((simde__m256i *)(void *)p, v);
+}
+static inline wide_f wide_splat(float x) {
+    return simde_mm256_set1_ps(x);
+}
+static inline wide_u wide_usplat(uint32_t x) {
+    return simde_mm256_set1_epi32((int32_t)x);
+}
+static inline wide_f wide_sub(wide_f a, wide_f b) {
+    return simde_mm256_sub_ps(a, b);
+}
+static inline wide_f wide_div(wide_f a, wide_f b) {
+    return simde_mm256_div_ps(a, b);
+}
+static inline wide_f wide_max(wide_f a, wide_f b) {
+    return simde_mm256_max_ps(a, b);
+}
+static inline wide_f wide_min(wide_f a, wide_f b) {
+    return simde_mm256_min_ps(a, b);
+}
+static inline wide_m wide_lt(wide_f a, wide_f b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ);
+}
+static inline wide_m wide_gt(wide_f a, wide_f b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ);
+}
+static inline wide_m wide_nge(wide_f a, wide_f b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_NGE_UQ);
+}
+static inline wide_m wide_nle(wide_f a, wide_f b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_NLE_UQ);
+}
+static inline wide_m wide_and(wide_m a, wide_m b) {
+    return simde_mm256_and_ps(a, b);
+}
+static inline unsigned wide_bits(wide_m m) {
+    return (unsigned)simde_mm256_movemask_ps(m);
+}
+static inline wide_f wide_select(wide_m m, wide_f a, wide_f b) {
+    return simde_mm256_blendv_ps(b, a, m);
+}
+static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
+    return simde_mm256_castps_si256(
+        simde_mm256_blendv_ps(simde_mm256_castsi256_ps(b), simde_mm256_castsi256_ps(a), m));
+}
+static inline wide_u wide_uadd(wide_u a, wide_u b) {
+    return simde_mm256_add_epi32(a, b);
+}
+/* Entry k of the packed row is lane k's number, 4 bits each (compress.h). */
+static inline unsigned wide_compress(uint32_t *out, uint32_t base, unsigned bits) {
+    const simde__m256i nibble = simde_mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    const simde__m256i row = simde_mm256_set1_epi32((int32_t)shove__compress8[bits]);
+    const simde__m256i lanes =
+        simde_mm256_and_si256(simde_mm256_srlv_epi32(row, nibble), simde_mm256_set1_epi32(15));
+    wide_ustore(out, simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)base), lanes));
+    return shove__lane_count[bits];
+}
+
+#define SHOVE_DIM 2
+#include "../dim.h"
+#include "kernels_wide.inc"
+#include "../dim_end.h"
+
+#define SHOVE_DIM 3
+#include "../dim.h"
+#include "kernels_wide.inc"
+#include "../dim_end.h"
+
+const shove_kernel_table shove__kernels_avx2 = {
+    .overlap2 = shove2__overlap_batch_avx2,
+    .overlap3 = shove3__overlap_batch_avx2,
+    .sweep2 = shove2__sweep_batch_avx2,
+    .sweep3 = shove3__sweep_batch_avx2,
+#if defined(__AVX2__)
+    .requires_cpu = true,
+#endif
+};

@@ -1,0 +1,24 @@
+/* kernels_sse2.c: the SSE2 level, 4 lanes (kernels_wide.inc). */
+#include "wide_sse.h"
+
+#define WIDE_NAME sse2
+
+#define SHOVE_DIM 2
+#include "../dim.h"
+#include "kernels_wide.inc"
+#include "../dim_end.h"
+
+#define SHOVE_DIM 3
+#include "../dim.h"
+#include "kernels_wide.inc"
+#include "../dim_end.h"
+
+const shove_kernel_table shove__kernels_sse2 = {
+    .overlap2 = shove2__overlap_batch_sse2,
+    .overlap3 = shove3__overlap_batch_sse2,
+    .sweep2 = shove2__sweep_batch_sse2,
+    .sweep3 = shove3__sweep_batch_sse2,
+#if defined(__SSE2__)
+    .requires_cpu = true,
+#endif
+};

@@ -1,0 +1,25 @@
+/* kernels_sse41.c: the SSE4.1 level, 4 lanes (kernels_wide.inc): SSE2 plus blendv. */
+#define WIDE_SSE41
+#include "wide_sse.h"
+
+#define WIDE_NAME sse41
+
+#define SHOVE_DIM 2
+#include "../dim.h"
+#include "kernels_wide.inc"
+#include "../dim_end.h"
+
+#define SHOVE_DIM 3
+#include "../dim.h"
+#include "kernels_wide.inc"
+#include "../dim_end.h"
+
+const shove_kernel_table shove__kernels_sse41 = {
+    .overlap2 = shove2__overlap_batch_sse41,
+    .overlap3 = shove3__overlap_batch_sse41,
+    .sweep2 = shove2__sweep_batch_sse41,
+    .sweep3 = shove3__sweep_batch_sse41,
+#if defined(__SSE4_1__)
+    .requires_cpu = true,
+#endif
+};

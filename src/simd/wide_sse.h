@@ -1,0 +1,98 @@
+/*
+ * wide_sse.h: the wide-float vocabulary of kernels_wide.inc on 4-lane SSE
+ * vectors, for kernels_sse2.c and kernels_sse41.c. Define WIDE_SSE41 before
+ * including it to select with blendv (SSE4.1) instead of and/andnot/or.
+ */
+#ifndef SHOVE_WIDE_SSE_H
+#define SHOVE_WIDE_SSE_H
+
+#include <stdint.h>
+
+#include "compress.h"
+
+#ifdef WIDE_SSE41
+#include <simde/x86/sse4.1.h>
+#else
+#include <simde/x86/sse2.h>
+#endif
+
+#define WIDE_LANES 4
+typedef simde__m128 wide_f;
+typedef simde__m128 wide_m;
+typedef simde__m128i wide_u;
+
+static inline wide_f wide_load(const float *p) {
+    return simde_mm_loadu_ps(p);
+}
+static inline void wide_store(float *p, wide_f v) {
+    simde_mm_storeu_ps(p, v);
+}
+static inline wide_u wide_uload(const uint32_t *p) {
+    return simde_mm_loadu_si128((const simde__m128i *)(const void *)p);
+}
+static inline void wide_ustore(uint32_t *p, wide_u v) {
+    simde_mm_storeu_si128((simde__m128i *)(void *)p, v);
+}
+static inline wide_f wide_splat(float x) {
+    return simde_mm_set1_ps(x);
+}
+static inline wide_u wide_usplat(uint32_t x) {
+    return simde_mm_set1_epi32((int32_t)x);
+}
+static inline wide_f wide_sub(wide_f a, wide_f b) {
+    return simde_mm_sub_ps(a, b);
+}
+static inline wide_f wide_div(wide_f a, wide_f b) {
+    return simde_mm_div_ps(a, b);
+}
+static inline wide_f wide_max(wide_f a, wide_f b) {
+    return simde_mm_max_ps(a, b);
+}
+static inline wide_f wide_min(wide_f a, wide_f b) {
+    return simde_mm_min_ps(a, b);
+}
+static inline wide_m wide_lt(wide_f a, wide_f b) {
+    return simde_mm_cmplt_ps(a, b);
+}
+static inline wide_m wide_gt(wide_f a, wide_f b) {
+    return simde_mm_cmpgt_ps(a, b);
+}
+/* Not simde_mm_cmpnge_ps / simde_mm_cmpnle_ps: SIMDe 0.7.4 implements them
+ * as cmplt / cmpgt, which are false on NaN where CMPNGEPS / CMPNLEPS are
+ * true. A negated ordered compare is right on every path. */
+static inline wide_m wide_not(wide_m m) {
+    return simde_mm_xor_ps(m, simde_mm_castsi128_ps(simde_mm_set1_epi32(-1)));
+}
+static inline wide_m wide_nge(wide_f a, wide_f b) {
+    return wide_not(simde_mm_cmpge_ps(a, b));
+}
+static inline wide_m wide_nle(wide_f a, wide_f b) {
+    return wide_not(simde_mm_cmple_ps(a, b));
+}
+static inline wide_m wide_and(wide_m a, wide_m b) {
+    return simde_mm_and_ps(a, b);
+}
+static inline unsigned wide_bits(wide_m m) {
+    return (unsigned)simde_mm_movemask_ps(m);
+}
+static inline wide_f wide_select(wide_m m, wide_f a, wide_f b) {
+#ifdef WIDE_SSE41
+    return simde_mm_blendv_ps(b, a, m);
+#else
+    return simde_mm_or_ps(simde_mm_and_ps(m, a), simde_mm_andnot_ps(m, b));
+#endif
+}
+static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
+    return simde_mm_castps_si128(
+        wide_select(m, simde_mm_castsi128_ps(a), simde_mm_castsi128_ps(b)));
+}
+static inline wide_u wide_uadd(wide_u a, wide_u b) {
+    return simde_mm_add_epi32(a, b);
+}
+static inline unsigned wide_compress(uint32_t *out, uint32_t base, unsigned bits) {
+    const wide_u lanes = wide_uload(shove__compress4[bits]);
+    wide_ustore(out, simde_mm_add_epi32(simde_mm_set1_epi32((int32_t)base), lanes));
+    return shove__lane_count[bits];
+}
+
+#endif
