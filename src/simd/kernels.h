@@ -48,17 +48,15 @@ extern const shove_kernel_table shove__kernels_neon;
 /** The table of shove_simd_active(). */
 const shove_kernel_table *shove__kernels(void);
 
-/* The two functions below are what tests and benchmarks use to call every
- * table directly; they are exported (SHOVE_API) so that tests link against a
- * shared build too, but they are not part of the public API. */
+/* For tests and benchmarks that call every table directly. */
 
 /** The table of `level`, or NULL when this build lacks it. Check
  *  shove__kernels_runnable before calling through it. */
-SHOVE_API const shove_kernel_table *shove__kernels_of(shove_simd level);
+const shove_kernel_table *shove__kernels_of(shove_simd level);
 
 /** True when the table of `level` can run on this machine: the CPU has the
  *  level, or the table does not require it (see requires_cpu). Wider than
  *  shove_simd_supported, which only admits levels the CPU has natively. */
-SHOVE_API bool shove__kernels_runnable(shove_simd level);
+bool shove__kernels_runnable(shove_simd level);
 
 #endif
