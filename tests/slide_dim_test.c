@@ -4,6 +4,8 @@
  * Scenes are drawn in x (sideways) and y (up); 3D gives them z in [0, 1]
  * for obstacles and [0.25, 0.75] for movers unless a test says otherwise.
  */
+#include <stdlib.h>
+
 #include "test_dim.h"
 
 #define SKIN (1.0f / 1024.0f)
@@ -163,8 +165,321 @@ Test(slide, bad_input_is_refused_and_nothing_is_written) {
     bad = def;
     bad.response = (shove_response)99;
     cr_expect_eq(SHOVE_FN(slide)(m, V(3, 0, 0), &wall, 1, &bad, &r), SHOVE_ERR_INVALID_ARGUMENT);
+    /* a bad box deep in a long list, past what one gather chunk holds */
+    static shove_aabb many[300];
+    for (int i = 0; i < 300; ++i) {
+        many[i] = block((float)i * 0.01f, -1, (float)i * 0.01f + 0.5f, 0);
+    }
+    const float poison[] = {NAN, INFINITY, -INFINITY};
+    for (int k = 0; k < 3; ++k) {
+        for (int at = 0; at < 300; at += 149) {
+            const shove_aabb keep = many[at];
+            many[at].max.raw[1] = poison[k];
+            cr_expect_eq(SHOVE_FN(slide)(m, V(1, -1, 0), many, 300, &def, &r),
+                         SHOVE_ERR_INVALID_ARGUMENT, "bad box %d", at);
+            many[at] = keep;
+        }
+    }
+    many[299].min.raw[0] = 100.0f; /* min > max */
+    cr_expect_eq(SHOVE_FN(slide)(m, V(1, -1, 0), many, 300, &def, &r), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect(memcmp(&r, &before, sizeof r) == 0, "out was written on refusal");
     for (int i = 0; i < 4; ++i) {
         cr_expect_eq(contacts[i].index, (int32_t)0x5A5A5A5A, "contacts were written on refusal");
     }
+}
+
+/* >>responses ------------------------------------------------------------ */
+
+static shove_response filter_by_table(void *ctx, shove_id other, int32_t index) {
+    (void)other;
+    const shove_response *table = ctx;
+    return table[index];
+}
+
+Test(responses, touch_stops_where_slide_would_slide) {
+    const shove_aabb floor_box = block(-10, -1, 10, 0);
+    const shove_aabb m = mover_at(0, 1, 1, 1);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.skin = 0.0f;
+    const shove_move_result slid = slide(m, V(2, -2, 0), &floor_box, 1, &def);
+    EXPECT_VEC_EQ(slid.delta, V(2, -1, 0));
+    def.response = SHOVE_RESPONSE_TOUCH;
+    shove_contact c[2];
+    def.contacts = c;
+    def.contact_capacity = 2;
+    const shove_move_result touched = slide(m, V(2, -2, 0), &floor_box, 1, &def);
+    EXPECT_VEC_EQ(touched.delta, V(1, -1, 0));
+    cr_assert_eq(touched.contact_count, 1);
+    cr_expect_eq(c[0].response, SHOVE_RESPONSE_TOUCH);
+    cr_expect_eq(c[0].t, 0.5f);
+    EXPECT_VEC_EQ(c[0].normal, V(0, 1, 0));
+    cr_expect(touched.on_ground);
+}
+
+Test(responses, cross_passes_and_reports_ignore_passes_silently) {
+    const shove_aabb obs[] = {block(2, -1, 3, 2), block(5, -1, 6, 2), block(8, -1, 9, 2)};
+    shove_response table[] = {SHOVE_RESPONSE_CROSS, SHOVE_RESPONSE_IGNORE, SHOVE_RESPONSE_CROSS};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.filter = filter_by_table;
+    def.filter_ctx = table;
+    shove_contact c[4];
+    def.contacts = c;
+    def.contact_capacity = 4;
+    const shove_aabb m = mover_at(0, 0, 1, 1);
+    const shove_move_result r = slide(m, V(10, 0, 0), obs, 3, &def);
+    EXPECT_VEC_EQ(r.delta, V(10, 0, 0));
+    cr_assert_eq(r.contact_count, 2);
+    cr_expect_eq(c[0].index, 0);
+    cr_expect_eq(c[0].t, 0.1f);
+    cr_expect_eq(c[0].response, SHOVE_RESPONSE_CROSS);
+    cr_expect_eq(c[1].index, 2);
+    cr_expect_eq(c[1].t, 0.7f);
+    cr_expect(!r.hit_wall, "crossing is not being stopped");
+}
+
+Test(responses, contacts_come_in_order_of_t_across_responses) {
+    /* a cross zone, then a wall that stops the mover */
+    const shove_aabb obs[] = {block(6, -1, 7, 2), block(2, -1, 3, 2)};
+    shove_response table[] = {SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_CROSS};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.filter = filter_by_table;
+    def.filter_ctx = table;
+    shove_contact c[4];
+    def.contacts = c;
+    def.contact_capacity = 4;
+    const shove_move_result r = slide(mover_at(0, 0, 1, 1), V(10, 0, 0), obs, 2, &def);
+    cr_assert_eq(r.contact_count, 2);
+    cr_expect_eq(c[0].index, 1);
+    cr_expect_eq(c[1].index, 0);
+    cr_expect(c[0].t < c[1].t);
+    cr_expect_eq(c[1].t, 0.5f);
+    cr_expect(r.hit_wall);
+}
+
+Test(responses, bounce_reflects_the_rest_within_the_request) {
+    const shove_aabb wall = block(3, -5, 4, 5);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.response = SHOVE_RESPONSE_BOUNCE;
+    def.up_axis = -1;
+    /* 2 to the wall, 1 left over: back by 1 */
+    shove_move_result r = slide(mover_at(0, 0, 1, 1), V(3, 0, 0), &wall, 1, &def);
+    cr_expect(fabsf(r.delta.raw[0] - (1.0f - 2 * SKIN)) < 1e-6f, "%.9g", (double)r.delta.raw[0]);
+    cr_expect_eq(r.contact_count, 1);
+    /* 2 to the wall, 6 left over: back only to where it started (rule 2) */
+    r = slide(mover_at(0, 0, 1, 1), V(8, 0, 0), &wall, 1, &def);
+    cr_expect_eq(r.delta.raw[0], 0.0f);
+    /* the tangential part goes on */
+    r = slide(mover_at(0, 0, 1, 1), V(3, 1.5, 0), &wall, 1, &def);
+    cr_expect_eq(r.delta.raw[1], 1.5f);
+    cr_expect(r.delta.raw[0] > 0.9f && r.delta.raw[0] < 1.0f);
+}
+
+Test(responses, several_contacts_on_one_face_are_all_reported) {
+    shove_aabb tiles[10];
+    for (int i = 0; i < 10; ++i) {
+        tiles[i] = block((float)i, -1, (float)i + 1, 0);
+    }
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    shove_contact c[8];
+    def.contacts = c;
+    def.contact_capacity = 8;
+    /* 4 wide, landing across tiles 2..6 (five tiles) */
+    const shove_move_result r = slide(mover_at(2.25f, 2, 4.0f, 1), V(0, -5, 0), tiles, 10, &def);
+    cr_assert_eq(r.contact_count, 5);
+    for (int i = 0; i < 5; ++i) {
+        cr_expect_eq(c[i].index, 2 + i);
+        cr_expect_eq(c[i].t, c[0].t);
+        EXPECT_VEC_EQ(c[i].normal, V(0, 1, 0));
+    }
+    /* room for two: the count still says five */
+    def.contact_capacity = 2;
+    memset(c, 0, sizeof c);
+    const shove_move_result r2 = slide(mover_at(2.25f, 2, 4.0f, 1), V(0, -5, 0), tiles, 10, &def);
+    cr_expect_eq(r2.contact_count, 5);
+    cr_expect_eq(c[0].index, 2);
+    cr_expect_eq(c[1].index, 3);
+    cr_expect_eq(c[2].index, 0, "nothing written past the capacity");
+}
+
+/* >>flags ---------------------------------------------------------------- */
+
+Test(flags, ground_without_pressing_ceiling_and_walls) {
+    const shove_aabb room[] = {block(-10, -1, 10, 0), block(-10, 3, 10, 4), block(5, 0, 6, 3)};
+    /* resting a skin above the floor, moving sideways only */
+    shove_move_result r = slide(mover_at(0, SKIN, 1, 1), V(0.5, 0, 0), room, 3, NULL);
+    cr_expect(r.on_ground && !r.hit_ceiling && !r.hit_wall);
+    /* a jump into the ceiling */
+    r = slide(mover_at(0, 0, 1, 1), V(0, 5, 0), room, 3, NULL);
+    cr_expect(r.hit_ceiling && !r.on_ground && !r.hit_wall);
+    /* into the wall */
+    r = slide(mover_at(0, 0, 1, 1), V(8, -1, 0), room, 3, NULL);
+    cr_expect(r.hit_wall && r.on_ground && !r.hit_ceiling);
+    /* no up axis: the floor is a wall like any other */
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.up_axis = -1;
+    r = slide(mover_at(0, 0.5, 1, 1), V(0, -3, 0), room, 3, &def);
+    cr_expect(r.hit_wall && !r.on_ground && !r.hit_ceiling);
+}
+
+Test(flags, any_axis_can_be_up) {
+    for (int up = 0; up < SHOVE_DIM; ++up) {
+        shove_aabb ground = BOX(-10, -10, -10, 10, 10, 10);
+        ground.max.raw[up] = 0.0f;
+        shove_aabb m = BOX(0, 0, 0, 1, 1, 1);
+        shove_vec d = shove_vec_splat(0.5f);
+        d.raw[up] = -2.0f;
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        def.up_axis = up;
+        const shove_move_result r = slide(m, d, &ground, 1, &def);
+        cr_expect(r.on_ground, "up %d", up);
+        cr_expect(!r.hit_wall && !r.hit_ceiling, "up %d", up);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            if (a != up) {
+                cr_expect_eq(r.delta.raw[a], 0.5f);
+            }
+        }
+    }
+}
+
+/* >>starting inside ------------------------------------------------------ */
+
+Test(inside, a_mover_inside_may_leave_but_not_go_deeper) {
+    /* 0.25 deep into a floor: the cheapest way out is up */
+    const shove_aabb floor_box = block(-10, -1, 10, 0);
+    const shove_aabb m = mover_at(0, -0.25f, 1, 1);
+    shove_contact c[2];
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.contacts = c;
+    def.contact_capacity = 2;
+    shove_move_result r = slide(m, V(1, -1, 0), &floor_box, 1, &def);
+    EXPECT_VEC_EQ(r.delta, V(1, 0, 0));
+    cr_assert_eq(r.contact_count, 1);
+    cr_expect_eq(c[0].t, 0.0f);
+    EXPECT_VEC_EQ(c[0].normal, V(0, 1, 0));
+    r = slide(m, V(0, 2, 0), &floor_box, 1, &def);
+    EXPECT_VEC_EQ(r.delta, V(0, 2, 0));
+}
+
+/* >>core ----------------------------------------------------------------- */
+
+#include "obstacles.h"
+
+/* A source like a world's: obstacles in a growable set, in its own order. */
+typedef struct shuffled_source {
+    const shove_aabb *boxes;
+    const int *order;
+    size_t count;
+} shuffled_source;
+
+static bool shuffled_gather(void *ctx, shove_aabb box, shove_vec delta, float margin,
+                            SHOVE_IFN(obstacle_set) * out) {
+    const shuffled_source *s = ctx;
+    (void)box;
+    (void)delta;
+    (void)margin;
+    for (size_t k = 0; k < s->count; ++k) {
+        const int i = s->order[k];
+        if (!SHOVE_IFN(obstacles_push)(out, s->boxes[i], SHOVE_NULL_ID, i, 0)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct counting_allocator {
+    int calls;
+} counting_allocator;
+
+static void *counting_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
+    (void)old_size;
+    ((counting_allocator *)ctx)->calls++;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, new_size);
+}
+
+/* What the world does: gather into its own growable set in its own order.
+ * The move must be the one shove3_slide gives, bit for bit, and after the
+ * first moves the set allocates nothing. */
+Test(core, a_shuffled_growable_set_gives_the_slide_bits) {
+    test_rng rng = {8080};
+    counting_allocator counter = {0};
+    const shove_allocator alloc = {counting_realloc, &counter};
+    SHOVE_IFN(obstacle_set) set;
+    SHOVE_IFN(obstacles_init)(&set, &alloc);
+    int warm_calls = -1;
+    for (int trial = 0; trial < 400; ++trial) {
+        enum { N = 200 };
+        shove_aabb boxes[N];
+        int order[N];
+        const size_t n = (size_t)test_rng_int(&rng, 1, N);
+        for (size_t i = 0; i < n; ++i) {
+            boxes[i] = test_random_box(&rng, 10, 0.1f, 3);
+            order[i] = (int)i;
+        }
+        for (size_t i = n; i-- > 1;) {
+            const size_t j = (size_t)test_rng_int(&rng, 0, (int)i);
+            const int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        const shove_aabb m = test_random_box(&rng, 10, 0.3f, 2);
+        shove_vec d;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.raw[a] = test_rng_float(&rng, -9, 9);
+        }
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        def.step_height = test_rng_int(&rng, 0, 1) ? 0.5f : 0.0f;
+        def.edge_guard = test_rng_int(&rng, 0, 1);
+        const shove_move_result want = slide(m, d, boxes, n, &def);
+        shuffled_source src = {boxes, order, n};
+        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src};
+        shove_move_result got;
+        cr_assert_eq(SHOVE_IFN(slide_core)(m, d, &def, &source, &set, &got), SHOVE_OK);
+        cr_assert(memcmp(&want.box, &got.box, sizeof got.box) == 0, "trial %d", trial);
+        cr_assert(memcmp(&want.delta, &got.delta, sizeof got.delta) == 0);
+        cr_assert_eq(want.on_ground, got.on_ground);
+        cr_assert_eq(want.hit_wall, got.hit_wall);
+        cr_assert_eq(want.hit_ceiling, got.hit_ceiling);
+        cr_assert_eq(want.stepped, got.stepped);
+        cr_assert_eq(want.contact_count, got.contact_count);
+        if (trial == 0) {
+            SHOVE_IFN(obstacles_reserve)(&set, N);
+            warm_calls = counter.calls;
+        }
+    }
+    cr_expect_eq(counter.calls, warm_calls, "the set allocated in steady state");
+    SHOVE_IFN(obstacles_free)(&set);
+}
+
+/* More candidates than the stack set holds: the list streams them in
+ * chunks and must give the same move as a growable set holding them all. */
+Test(core, streaming_a_long_list_gives_the_same_move) {
+    enum { N = 1000 };
+    static shove_aabb tiles[N];
+    static int order[N];
+    for (int i = 0; i < N; ++i) {
+        tiles[i] = block((float)i * 0.05f, -1, (float)(i + 1) * 0.05f, 0); /* a fine seamed floor */
+        order[i] = N - 1 - i;
+    }
+    SHOVE_IFN(obstacle_set) set;
+    SHOVE_IFN(obstacles_init)(&set, NULL);
+    test_rng rng = {5};
+    for (int trial = 0; trial < 50; ++trial) {
+        const shove_aabb m =
+            mover_at(test_rng_float(&rng, 0, 20), test_rng_float(&rng, 0, 3), 1, 1);
+        const shove_vec d = V(test_rng_float(&rng, -10, 30), test_rng_float(&rng, -5, 0), 0);
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        def.edge_guard = true;
+        def.step_height = 0.3f;
+        const shove_move_result want = slide(m, d, tiles, N, &def);
+        shuffled_source src = {tiles, order, N};
+        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src};
+        shove_move_result got;
+        cr_assert_eq(SHOVE_IFN(slide_core)(m, d, &def, &source, &set, &got), SHOVE_OK);
+        cr_assert(memcmp(&want, &got, sizeof got) == 0, "trial %d", trial);
+    }
+    SHOVE_IFN(obstacles_free)(&set);
 }

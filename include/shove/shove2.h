@@ -94,16 +94,18 @@ typedef struct shove2_contact {
 } shove2_contact;
 
 /** Per-obstacle response. `other` is the body (null for list obstacles),
- *  `index` the list index (or -1). Return SHOVE_RESPONSE_IGNORE to pass. */
+ *  `index` the list index (or -1). Return SHOVE_RESPONSE_IGNORE to pass.
+ *  It may be called more than once for one obstacle in one move and must
+ *  give the same answer each time; unknown values count as SLIDE. */
 typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id other, int32_t index);
 
 /** How a move behaves. Start from shove2_default_move_def(). */
 typedef struct shove2_move_def {
-    float skin;              /**< gap kept to surfaces (default 1/1024, see the source) */
+    float skin;              /**< gap kept to surfaces stopped against (default 1/1024) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
     int up_axis;             /**< default 1 (Y up); -1 = no "up" (top-down, space) */
-    float step_height;       /**< auto step-up height; default 0 = off */
-    bool edge_guard;         /**< refuse to walk off ledges deeper than step_height */
+    float step_height;       /**< auto step-up height (climbs when blocked on ground); 0 = off */
+    bool edge_guard;         /**< grounded movers keep a skin of footing at drops > step_height */
     shove_response response; /**< default response: SHOVE_RESPONSE_SLIDE */
     shove2_filter_fn filter; /**< optional per-obstacle response */
     void *filter_ctx;
@@ -127,13 +129,31 @@ typedef struct shove2_move_result {
 
 /** Collide-and-slide `box` by `delta` through a list of static obstacles.
  *  `def` may be NULL for the defaults. On SHOVE_OK `out` holds the result;
- *  on any other status `out` and def->contacts are untouched.
+ *  on any other status `out` and def->contacts are untouched. Allocates
+ *  nothing.
  *
  *  Every move obeys four rules: a mover that starts free never ends
  *  overlapping a solid obstacle (no tunnelling at any speed); it never moves
- *  further than asked, nor backwards, on any axis (except to get out of
- *  something it started inside); it does not snag on seams between touching
- *  boxes; and the same inputs give the same bits at every SIMD level. */
+ *  further than asked, nor backwards, on any axis; it does not snag on seams
+ *  between touching boxes; and the same inputs give the same bits at every
+ *  SIMD level. The one exception to the second rule is a step-up (`stepped`
+ *  set), which may raise the mover by up to step_height.
+ *
+ *  The mover stops `skin` short of what blocks it (or where it is, if it
+ *  started closer) and never a float step inside it. SLIDE keeps the motion
+ *  along the surface (along the crease of two, and stops at three); TOUCH
+ *  stops; BOUNCE reverses the blocked part, but never takes the mover back
+ *  past its start on that axis; CROSS passes and reports. A mover exactly as
+ *  wide as a gap passes it without a contact. A mover that starts inside an
+ *  obstacle is not pushed out (see shove2_resolve): it may move out of it or
+ *  along it, never deeper along the shortest way out, and the obstacle is
+ *  reported at t = 0 with that way out as normal.
+ *
+ *  Contacts: every obstacle that stopped part of the motion or was crossed,
+ *  once, in order of t (ties in list order), several on one face included.
+ *  A step reports the contacts of the raised path (t = 0 for the raise, 1
+ *  for the settle). on_ground looks under the final box whether or not the
+ *  mover pressed down. */
 SHOVE_API shove_status shove2_slide(shove2_aabb box, vec2s delta, const shove2_aabb *obstacles,
                                     size_t count, const shove2_move_def *def,
                                     shove2_move_result *out);
@@ -142,7 +162,16 @@ SHOVE_API shove_status shove2_slide(shove2_aabb box, vec2s delta, const shove2_a
 
 /** Discrete resolution (the seed algorithms). `box` is the mover AFTER
  *  applying `motion`. Writes to `out` a corrected box that overlaps no
- *  obstacle; if no correction works, the box before the motion. */
+ *  obstacle; if no correction works, the box before the motion.
+ *
+ *  MANDATORY_FIRST corrects only against the motion and never by more than
+ *  it; obstacles that only one axis can clear go first. LARGEST_OVERLAP
+ *  pushes out of the most-overlapped obstacle along its shallowest axis, but
+ *  only when that lowers the total overlap (no jitter in a passage a bit too
+ *  narrow). TELEPORT takes the shortest correction in any direction. Going
+ *  back "to before the motion" on an axis lands exactly on the face the
+ *  mover rested against, so a resting mover is still, bit for bit, frame
+ *  after frame. Discrete: a motion longer than an obstacle can pass it. */
 SHOVE_API shove_status shove2_resolve(shove2_aabb box, vec2s motion, const shove2_aabb *obstacles,
                                       size_t count, shove_resolve_mode mode, shove2_aabb *out);
 

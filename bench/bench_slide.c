@@ -1,0 +1,67 @@
+/*
+ * bench_slide.c: moves per second of shove2/3_slide for one character
+ * against lists of 10, 100 and 1000 boxes, in 2D and 3D.
+ *
+ * Scenes ("spread": boxes over an area that grows with their number, so a
+ * move scans the list but meets few of them; "dense": every box within the
+ * mover's reach) times defs ("slide": the defaults; "character": step
+ * height 0.6 and edge guard) times SIMD level (scalar and the best one).
+ * Prints a table; writes slide.csv into the directory given as argv[1].
+ *
+ * Usage: bench_slide [output-directory]
+ */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <shove/shove.h>
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* xorshift64: uniform floats for the scenes and walks. */
+static float uniform(uint64_t *s, float lo, float hi) {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return lo + (hi - lo) * (float)(*s >> 40) * (1.0f / 16777216.0f);
+}
+
+static shove_simd best_level;
+static volatile uint64_t checksum_sink;
+
+#define SHOVE_DIM 2
+#include "dim.h"
+#include "slide_bench.inc"
+#include "dim_end.h"
+
+#define SHOVE_DIM 3
+#include "dim.h"
+#include "slide_bench.inc"
+#include "dim_end.h"
+
+int main(int argc, char **argv) {
+    const char *dir = argc > 1 ? argv[1] : ".";
+    char path[4096];
+    snprintf(path, sizeof path, "%s/slide.csv", dir);
+    FILE *csv = fopen(path, "w");
+    if (csv) {
+        fprintf(csv, "dim,boxes,scene,def,level,ns_per_move,moves_per_second\n");
+    }
+    best_level = shove_simd_active();
+    printf("shove_slide: one character walking, one move per frame\n");
+    printf("%5s %6s  %-6s  %-9s  %-7s %10s %12s\n", "dim", "boxes", "scene", "def", "level",
+           "ns/move", "moves/s");
+    run2(csv);
+    run3(csv);
+    if (csv) {
+        fclose(csv);
+    }
+    return 0;
+}
