@@ -172,11 +172,16 @@ typedef struct SHOVE_IFN(obstacle_source) {
  *  contact_capacity > 0 and contact_capacity >= 0. */
 bool SHOVE_IFN(move_def_is_valid)(const shove_move_def *def);
 
+/** True when a move of `box` by `delta` with `def` can run: a valid box, a
+ *  finite delta, a valid def, and an end box (widened by the step-up reach)
+ *  that is still finite. Every entry point checks this before slide_core. */
+bool SHOVE_IFN(move_is_valid)(shove_aabb box, shove_vec delta, const shove_move_def *def);
+
 /** Run one whole move of `box` by `delta`: gather once from `source` into
  *  `scratch` (cleared first), then slide with the responses and filter of
  *  `def`, report contacts into def->contacts, step up, guard edges and set
- *  the flags. Callers validate first: `box` valid, `delta` finite, `def`
- *  valid (SHOVE_IFN(move_def_is_valid)), `out` non-NULL.
+ *  the flags. Callers validate first: SHOVE_IFN(move_is_valid) and `out`
+ *  non-NULL.
  *
  *  Returns SHOVE_OK, or SHOVE_ERR_OUT_OF_MEMORY when the gather failed; then
  *  neither `out` nor def->contacts was written. `scratch` keeps its memory

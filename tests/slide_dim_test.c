@@ -133,6 +133,9 @@ Test(slide, bad_input_is_refused_and_nothing_is_written) {
     cr_expect_eq(SHOVE_FN(slide)(m, V(0, INFINITY, 0), &wall, 1, &def, &r),
                  SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(slide)(m, V(1, 0, 0), NULL, 1, &def, &r), SHOVE_ERR_INVALID_ARGUMENT);
+    /* finite, but the end box would not be */
+    cr_expect_eq(SHOVE_FN(slide)(BOX(3e38, 0, 0, 3.1e38, 1, 1), V(1e38, 0, 0), &wall, 1, &def, &r),
+                 SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(slide)(m, V(1, 0, 0), &wall, 1, &def, NULL), SHOVE_ERR_INVALID_ARGUMENT);
     shove_move_def bad;
     bad = def;
