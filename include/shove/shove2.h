@@ -214,8 +214,13 @@ SHOVE_API void shove2_world_destroy(shove2_world *w);
 /** Number of live bodies (0 for NULL). */
 SHOVE_API size_t shove2_world_body_count(const shove2_world *w);
 
-/** Move the world's origin to `new_origin`: every body and the tile origin
- *  move by -new_origin, so a game far from zero keeps its numbers small. */
+/** Move the world's origin to `new_origin`: every body, the tile origin
+ *  and the world's bounds move by -new_origin, so a game far from zero keeps
+ *  its numbers small (floats near 100,000 are 1/128 apart; near 0 they are
+ *  far finer than any skin). Pending motions, pairs and ids are unchanged;
+ *  the broad phase is rebuilt. Refuses a NULL world, a non-finite origin or
+ *  a shift that would make a coordinate non-finite; SHOVE_ERR_OUT_OF_MEMORY
+ *  when the rebuild cannot get memory. Nothing changes when it refuses. */
 SHOVE_API shove_status shove2_world_shift_origin(shove2_world *w, vec2s new_origin);
 
 /* >>bodies --------------------------------------------------------------- */
@@ -284,24 +289,46 @@ SHOVE_API size_t shove2_world_get_events(const shove2_world *w, const shove2_eve
 #define SHOVE_VOXEL_MAX_BOXES 8
 
 /** Boxes of tile (x, y) in voxel-local units ([0, 1] per axis; may reach
- *  beyond, e.g. a post 1.5 tall). Returns how many (0 = empty). */
+ *  beyond, e.g. a post 1.5 tall). Returns how many (0 = empty). Must give
+ *  the same boxes every time it is asked about the same voxel. */
 typedef int (*shove2_voxel_fn)(void *ctx, int32_t x, int32_t y,
                                shove2_aabb out[SHOVE_VOXEL_MAX_BOXES]);
 
-/** Where tiles come from. */
+/** Where tiles come from. Start from shove2_default_voxel_def().
+ *
+ *  The tile at cell c covers origin + voxel_size * [c, c + 1] on every
+ *  axis; a local box b of it lies at origin + voxel_size * (c + b). Every
+ *  box of every tile must lie inside `shape_bounds` (local units, within
+ *  [-1, 2] on every axis): the part of a box outside it is cut off. A sweep
+ *  reads the tiles whose shape_bounds its swept box touches, so a tight
+ *  bound reads fewer tiles. The callback may answer 0 to 8 boxes; a count
+ *  outside that range is clamped and boxes that are not valid are skipped. */
 typedef struct shove2_voxel_def {
-    shove2_voxel_fn shapes;
-    void *ctx;
-    float voxel_size; /**< default 1 */
-    vec2s origin;     /**< world position of tile (0,0)'s min corner */
+    shove2_voxel_fn shapes;   /**< NULL: no tiles */
+    void *ctx;                /**< passed to `shapes` */
+    float voxel_size;         /**< edge of a tile in world units (default 1) */
+    vec2s origin;             /**< world position of tile (0,0)'s min corner */
+    shove2_aabb shape_bounds; /**< default 0..1 on every axis but y: 0..1.5 */
 } shove2_voxel_def;
 
-/** Defaults: no callback, tile size 1, origin at zero. */
+/** Defaults: no callback, tile size 1, origin at zero, shape_bounds from 0
+ *  to 1 on every axis except y (up), which goes to 1.5 for fences. */
 SHOVE_API shove2_voxel_def shove2_default_voxel_def(void);
 
-/** Use tiles as static solids for every move, cast and query. A def with a
- *  NULL callback removes them. They are read through the callback, never
- *  copied. */
+/** Use tiles as static solids for every move, step and cast (queries list
+ *  bodies only). They are read through the callback, never copied: a game
+ *  that edits its map sees the change on the next move. A def with a NULL
+ *  callback removes them. Refuses (SHOVE_ERR_INVALID_ARGUMENT) a NULL world
+ *  or def, a voxel_size that is not finite and > 0, a non-finite origin and
+ *  shape_bounds that are not a valid box inside [-1, 2].
+ *
+ *  Tiles collide with every body (they have no category); a move's filter
+ *  sees a tile box as (null id, index -1), contacts with tiles have a null
+ *  `other`. Moves read the tiles around the swept box of the move; a move
+ *  whose swept box would cover very many tiles (a long diagonal motion) is
+ *  run as a series of shorter moves, each a whole move as shove2_move
+ *  describes, so its cost grows with the length of the path. Casts walk the
+ *  tiles along the path and stop at the first hit. */
 SHOVE_API shove_status shove2_world_set_voxels(shove2_world *w, const shove2_voxel_def *def);
 
 /** Greedy merge of a grid of solid cells into fewer boxes, for games that
@@ -325,7 +352,9 @@ SHOVE_API size_t shove2_query_box(const shove2_world *w, shove2_aabb box, uint64
                                   shove_id *out, size_t capacity);
 
 /** Earliest hit of `box` moved by `delta` against bodies matching `mask` and
- *  tiles. Returns false when nothing is hit. */
+ *  tiles (whatever the mask). Returns false when nothing is hit. A voxel
+ *  hit has a null `other`; a body and a tile hit at the same t give the
+ *  body. */
 SHOVE_API bool shove2_cast_box(const shove2_world *w, shove2_aabb box, vec2s delta, uint64_t mask,
                                shove2_hit *hit);
 

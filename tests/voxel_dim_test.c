@@ -1,0 +1,678 @@
+/*
+ * voxel_dim_test.c: the voxel (tile) source on its own and in a world:
+ * which cells a question reads (negative coordinates, exact touching,
+ * shape bounds), how shapes become world boxes, casts through voxels,
+ * reads that grow with the path, set_voxels / shift_origin input checks,
+ * and holes exactly the size of the mover.
+ */
+#include "test_alloc.h"
+#include "test_dim.h"
+#include "test_voxel_map.h"
+#include "voxel.h"
+#include "world.h"
+
+#define SKIN (1.0f / 1024.0f)
+
+static shove_world *new_world(void) {
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    return w;
+}
+
+static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type) {
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = box;
+    def.type = type;
+    shove_id id;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+    return id;
+}
+
+static shove_aabb box_of(const shove_world *w, shove_id id) {
+    shove_aabb b;
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
+    return b;
+}
+
+static int64_t cells_in(const SHOVE_T(cell_range) * r) {
+    int64_t n = 1;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        n *= (int64_t)r->hi[a] - r->lo[a] + 1;
+    }
+    return n;
+}
+
+/* >>defs -------------------------------------------------------------------- */
+
+Test(voxel, default_def) {
+    const shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    cr_expect(d.shapes == NULL && d.ctx == NULL);
+    cr_expect_eq(d.voxel_size, 1.0f);
+    EXPECT_VEC_EQ(d.origin, V(0, 0, 0));
+    EXPECT_VEC_EQ(d.shape_bounds.min, V(0, 0, 0));
+    EXPECT_VEC_EQ(d.shape_bounds.max, V(1, 1.5, 1));
+}
+
+static int one_block(void *ctx, int32_t x, int32_t y,
+#if SHOVE_DIM == 3
+                     int32_t z,
+#endif
+                     shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    (void)ctx;
+#if SHOVE_DIM == 3
+    if (z != 0) {
+        return 0;
+    }
+#endif
+    if (x != 0 || y != 0) {
+        return 0;
+    }
+    out[0] = BOX(0, 0, 0, 1, 1, 1);
+    return 1;
+}
+
+Test(voxel, set_voxels_refuses_bad_input_and_changes_nothing) {
+    shove_world *w = new_world();
+    shove_voxel_def good = SHOVE_FN(default_voxel_def)();
+    good.shapes = one_block;
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &good), SHOVE_OK);
+
+    cr_expect_eq(SHOVE_FN(world_set_voxels)(NULL, &good), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(world_set_voxels)(w, NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    const float bad_sizes[] = {0.0f, -1.0f, NAN, INFINITY, -INFINITY};
+    for (size_t i = 0; i < sizeof bad_sizes / sizeof *bad_sizes; ++i) {
+        shove_voxel_def d = good;
+        d.voxel_size = bad_sizes[i];
+        d.origin = V(5, 5, 5);
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT, "size %g",
+                     (double)bad_sizes[i]);
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        shove_voxel_def d = good;
+        d.origin.raw[a] = NAN;
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT);
+        d.origin.raw[a] = INFINITY;
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT);
+        d = good;
+        d.shape_bounds.min.raw[a] = -1.5f; /* beyond [-1, 2] */
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT);
+        d = good;
+        d.shape_bounds.max.raw[a] = 2.5f;
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT);
+        d = good;
+        d.shape_bounds.min.raw[a] = 1.2f; /* min > max */
+        d.shape_bounds.max.raw[a] = 1.1f;
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT);
+        d.shape_bounds.max.raw[a] = NAN;
+        cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_ERR_INVALID_ARGUMENT);
+    }
+    /* The good def is still in place: the block at the origin stops a ray. */
+    shove_hit hit;
+    cr_expect(SHOVE_FN(cast_ray)(w, V(-5, 0.5, 0.5), V(10, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 0.5f);
+    cr_expect_eq(hit.other.index, 0u);
+    cr_expect_eq(hit.other.generation, 0u);
+    EXPECT_VEC_EQ(w->voxels.origin, V(0, 0, 0));
+    cr_expect_eq(w->voxels.voxel_size, 1.0f);
+
+    /* A def without a callback removes the voxels, whatever its other fields. */
+    shove_voxel_def none = good;
+    none.shapes = NULL;
+    none.voxel_size = -3.0f;
+    cr_expect_eq(SHOVE_FN(world_set_voxels)(w, &none), SHOVE_OK);
+    cr_expect(!SHOVE_FN(cast_ray)(w, V(-5, 0.5, 0.5), V(10, 0, 0), UINT64_MAX, &hit));
+    SHOVE_FN(world_destroy)(w);
+}
+
+/* >>cells ------------------------------------------------------------------- */
+
+Test(voxel, cells_at_negative_coordinates_use_floor) {
+    shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    d.shapes = one_block;
+    d.shape_bounds.max = V(1, 1, 1);
+    SHOVE_T(cell_range) r;
+    /* Inside cell -1 on every axis. */
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(-0.75, -0.75, -0.75, -0.25, -0.25, -0.25), &r));
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cr_expect_eq(r.lo[a], -1);
+        cr_expect_eq(r.hi[a], -1);
+    }
+    /* Deep negative, with an origin and a voxel size of 0.5: [-10.2, -9.9]
+     * in world is [-20.6, -20.4] in cells after removing the origin 0.1. */
+    d.origin = V(0.1, 0.1, 0.1);
+    d.voxel_size = 0.5f;
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(-10.2, -10.2, -10.2, -10.1, -10.1, -10.1), &r));
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cr_expect_eq(r.lo[a], -21, "axis %d: %d", a, r.lo[a]);
+        cr_expect_eq(r.hi[a], -21, "axis %d: %d", a, r.hi[a]);
+    }
+}
+
+Test(voxel, a_box_touching_a_cell_face_reads_that_cell) {
+    shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    d.shapes = one_block;
+    d.shape_bounds.max = V(1, 1, 1);
+    SHOVE_T(cell_range) r;
+    /* [2, 2.5]: touches cell 1's max face and lies in cell 2. */
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(2, 2, 2, 2.5, 2.5, 2.5), &r));
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cr_expect_eq(r.lo[a], 1);
+        cr_expect_eq(r.hi[a], 2);
+    }
+    /* [-3, -2]: touches cells -4 and -2 and covers -3. */
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(-3, -3, -3, -2, -2, -2), &r));
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cr_expect_eq(r.lo[a], -4);
+        cr_expect_eq(r.hi[a], -2);
+    }
+    /* A point on a corner touches 2^DIM cells. */
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(-7, -7, -7, -7, -7, -7), &r));
+    cr_expect_eq(cells_in(&r), 1 << SHOVE_DIM);
+}
+
+Test(voxel, shape_bounds_widen_the_cells_read) {
+    shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    d.shapes = one_block;
+    SHOVE_T(cell_range) r;
+    /* A box with its foot at y = 3.25: with fences allowed (1.5 tall), cell
+     * y = 2 (which reaches up to 3.5) must be read; with bounds [0, 1] not. */
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(0.25, 3.25, 0.25, 0.75, 3.75, 0.75), &r));
+    cr_expect_eq(r.lo[1], 2);
+    cr_expect_eq(r.hi[1], 3);
+    d.shape_bounds.max.raw[1] = 1.0f;
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(0.25, 3.25, 0.25, 0.75, 3.75, 0.75), &r));
+    cr_expect_eq(r.lo[1], 3);
+    cr_expect_eq(r.hi[1], 3);
+    /* Bounds reaching a whole cell down: cell y = 4 may hold boxes down to 3. */
+    d.shape_bounds.min.raw[1] = -1.0f;
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(0.25, 3.25, 0.25, 0.75, 3.75, 0.75), &r));
+    cr_expect_eq(r.lo[1], 3);
+    cr_expect_eq(r.hi[1], 4);
+}
+
+Test(voxel, cells_beyond_int32_do_not_exist) {
+    shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    d.shapes = one_block;
+    d.voxel_size = 1e-3f;
+    SHOVE_T(cell_range) r;
+    /* 1e7 world units at 1e-3 per voxel: cell 1e10, past int32. */
+    cr_expect(!SHOVE_IFN(voxel_cells)(&d, BOX(1e7, 1e7, 1e7, 1.1e7, 1.1e7, 1.1e7), &r));
+    /* Straddling the limit: clamped to it. */
+    cr_assert(SHOVE_IFN(voxel_cells)(&d, BOX(2147483.0, 0, 0, 2147484.5, 0.001, 0.001), &r));
+    cr_expect_eq(r.hi[0], INT32_MAX);
+    cr_expect(r.lo[0] < INT32_MAX);
+}
+
+/* >>shapes to world boxes ------------------------------------------------- */
+
+typedef struct odd_shapes {
+    int answer; /* what the callback returns */
+} odd_shapes;
+
+static int odd_shapes_fn(void *ctx, int32_t x, int32_t y,
+#if SHOVE_DIM == 3
+                         int32_t z,
+#endif
+                         shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    const odd_shapes *o = ctx;
+    (void)x;
+    (void)y;
+#if SHOVE_DIM == 3
+    (void)z;
+#endif
+    for (int i = 0; i < SHOVE_VOXEL_MAX_BOXES; ++i) {
+        out[i] = BOX(0, 0, 0, 1, 0.125 * (i + 1), 1);
+    }
+    out[1].min.raw[0] = NAN;               /* invalid: skipped */
+    out[2] = BOX(0.5, 0, 0, 0.25, 1, 1);   /* min > max: skipped */
+    out[3] = BOX(-3, -3, -3, 3, 3, 3);     /* clipped to the shape bounds */
+    out[4] = BOX(0, 1.75, 0, 1, 1.875, 1); /* above the bounds: dropped */
+    return o->answer;
+}
+
+Test(voxel, shapes_are_clipped_checked_and_counted) {
+    odd_shapes o = {100};
+    shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    d.shapes = odd_shapes_fn;
+    d.ctx = &o;
+    const int32_t cell[3] = {2, -3, 4};
+    shove_aabb out[SHOVE_VOXEL_MAX_BOXES];
+    /* 100 is clamped to 8; boxes 1, 2 and 4 are dropped. */
+    const int n = SHOVE_IFN(voxel_read)(&d, cell, out);
+    cr_assert_eq(n, SHOVE_VOXEL_MAX_BOXES - 3);
+    cr_expect_eq(out[0].max.raw[1], -3.0f + 0.125f);
+    /* box 3 clipped to [0,1] x [0,1.5] (x [0,1]): */
+    EXPECT_VEC_EQ(out[1].min, V(2, -3, 4));
+    EXPECT_VEC_EQ(out[1].max, V(3, -1.5, 5));
+    o.answer = -5;
+    cr_expect_eq(SHOVE_IFN(voxel_read)(&d, cell, out), 0);
+    o.answer = 1;
+    cr_expect_eq(SHOVE_IFN(voxel_read)(&d, cell, out), 1);
+}
+
+static int every_block(void *ctx, int32_t x, int32_t y,
+#if SHOVE_DIM == 3
+                       int32_t z,
+#endif
+                       shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    (void)ctx;
+    (void)x;
+    (void)y;
+#if SHOVE_DIM == 3
+    (void)z;
+#endif
+    out[0] = BOX(0, 0, 0, 1, 1, 1);
+    return 1;
+}
+
+Test(voxel, neighbour_faces_are_the_same_float_at_any_size_and_index) {
+    test_rng rng = {0x5eed0001u};
+    for (int trial = 0; trial < 3000; ++trial) {
+        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+        d.shapes = every_block;
+        d.voxel_size = test_rng_float(&rng, 0.01f, 3.0f);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.origin.raw[a] = test_rng_float(&rng, -1000.0f, 1000.0f);
+        }
+        int32_t cell[3];
+        for (int a = 0; a < 3; ++a) {
+            cell[a] = test_rng_int(&rng, -1000000, 1000000);
+        }
+        shove_aabb here[SHOVE_VOXEL_MAX_BOXES], next[SHOVE_VOXEL_MAX_BOXES];
+        cr_assert_eq(SHOVE_IFN(voxel_read)(&d, cell, here), 1);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            int32_t c1[3] = {cell[0], cell[1], cell[2]};
+            c1[a] += 1;
+            cr_assert_eq(SHOVE_IFN(voxel_read)(&d, c1, next), 1);
+            cr_assert_eq(here[0].max.raw[a], next[0].min.raw[a], "trial %d axis %d", trial, a);
+            /* and it is where it should be, to float precision */
+            const double want = (double)d.origin.raw[a] + (double)d.voxel_size * (cell[a] + 1.0);
+            cr_assert(fabs((double)here[0].max.raw[a] - want) <= fabs(want) * 0x1p-24);
+        }
+    }
+}
+
+/* >>gather ------------------------------------------------------------------ */
+
+Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
+    test_map *m = map_new(-4, -4, -4, 8, 8, 8);
+    map_set(m, -1, -1, 0, CELL_FULL);      /* touches the box's bottom face */
+    map_set(m, 1, 0, 0, CELL_SLAB_BOTTOM); /* touches its +x face */
+    map_set(m, -3, 0, 0, CELL_FULL);       /* a cell away: not touching */
+    map_set(m, 0, -2, 0, CELL_FENCE);      /* reaches up to -0.5: not touching */
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    SHOVE_IFN(obstacle_set) set;
+    SHOVE_IFN(obstacles_init)(&set, NULL);
+    /* The box [-1, 1] x [0, 1] in x, y (z [0, 1]). */
+    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 0.0f, 0u, &set));
+    cr_assert_eq(set.count, 2u);
+    for (size_t i = 0; i < set.count; ++i) {
+        cr_expect_eq(set.id[i].index, 0u);
+        cr_expect_eq(set.id[i].generation, 0u);
+        cr_expect_eq(set.index[i], -1);
+    }
+    /* With a margin of 1 the full block at x = -3 (max face -2) touches. */
+    SHOVE_IFN(obstacles_clear)(&set);
+    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 1.0f, 0u, &set));
+    cr_expect_eq(set.count, 4u);
+    SHOVE_IFN(obstacles_free)(&set);
+    map_free(m);
+}
+
+/* >>casts ------------------------------------------------------------------- */
+
+Test(voxel, cast_finds_the_earliest_hit_among_bodies_and_voxels) {
+    shove_world *w = new_world();
+    test_map *m = map_new(-20, -4, -4, 40, 8, 8);
+    map_set(m, 5, 0, 0, CELL_FULL);
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    shove_hit hit;
+    /* Voxel only. */
+    cr_assert(
+        SHOVE_FN(cast_box)(w, BOX(0, 0.25, 0.25, 0.5, 0.75, 0.75), V(10, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 0.45f);
+    EXPECT_VEC_EQ(hit.normal, V(-1, 0, 0));
+    cr_expect_eq(hit.other.generation, 0u);
+    cr_expect(!hit.started_inside);
+    /* A body in front of the voxel wins. */
+    const shove_id front = add_body(w, BOX(3, 0, 0, 4, 1, 1), SHOVE_BODY_STATIC);
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(10, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 0.3f);
+    cr_expect_eq(hit.other.index, front.index);
+    cr_expect_eq(hit.other.generation, front.generation);
+    /* Masked out: the voxel is hit (voxels ignore the mask). */
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(10, 0, 0), 0u, &hit));
+    cr_expect_eq(hit.t, 0.5f);
+    cr_expect_eq(hit.other.generation, 0u);
+    /* A body flush with the voxel face: same t, the body is reported. */
+    SHOVE_FN(body_destroy)(w, front);
+    const shove_id flush = add_body(w, BOX(5, 0, 0, 5.5, 1, 1), SHOVE_BODY_STATIC);
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(10, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 0.5f);
+    cr_expect_eq(hit.other.index, flush.index);
+    /* Going the other way, a voxel at negative x. */
+    map_set(m, -8, 0, 0, CELL_SLAB_BOTTOM);
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.25, 0.5), V(-10, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 0.7f);
+    EXPECT_VEC_EQ(hit.normal, V(1, 0, 0));
+    /* Over the slab (y 0.75 > 0.5): nothing. */
+    cr_expect(!SHOVE_FN(cast_ray)(w, V(0, 0.75, 0.5), V(-10, 0, 0), UINT64_MAX, &hit));
+    /* Starting inside a voxel. */
+    cr_assert(
+        SHOVE_FN(cast_box)(w, BOX(5.25, 0.25, 0.25, 5.5, 0.5, 0.5), V(0, 3, 0), UINT64_MAX, &hit));
+    cr_expect(hit.started_inside);
+    cr_expect_eq(hit.t, 0.0f);
+    /* query_box lists bodies only. */
+    shove_id ids[4];
+    cr_expect_eq(SHOVE_FN(query_box)(w, BOX(-9, -1, -1, 0, 2, 2), UINT64_MAX, ids, 4), 0u);
+    cr_expect_eq(SHOVE_FN(query_box)(w, BOX(4, -1, -1, 6, 2, 2), UINT64_MAX, ids, 4), 1u);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+Test(voxel, no_tunnelling_through_a_thin_voxel_plate) {
+    shove_world *w = new_world();
+    test_map *m = map_new(-300, -4, -4, 600, 8, 8);
+    for (int y = -4; y < 4; ++y) {
+        for (int z = -4; z < 4; ++z) {
+            map_set(m, 200, y, z, CELL_THIN);
+            map_set(m, -201, y, z, CELL_THIN);
+        }
+    }
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    shove_hit hit;
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(500, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 200.0f / 500.0f);
+    cr_assert(SHOVE_FN(cast_box)(w, BOX(0, 0, 0, 0.1, 0.1, 0.1), V(500, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 199.9f / 500.0f);
+    /* The plate of cell -201 is at x in [-201, -200.99]. */
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(-500, 0, 0), UINT64_MAX, &hit));
+    cr_expect(fabsf(hit.t - 200.99f / 500.0f) < 1e-6f);
+    /* A move too. */
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.up_axis = -1;
+    const shove_id small = add_body(w, BOX(0, 0.25, 0.25, 0.1, 0.35, 0.35), SHOVE_BODY_DYNAMIC);
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(move)(w, small, V(500, 0, 0), &def, &r), SHOVE_OK);
+    cr_expect(r.box.max.raw[0] <= 200.0f && r.box.max.raw[0] >= 200.0f - 2.0f * SKIN, "%.9g",
+              (double)r.box.max.raw[0]);
+    cr_expect(r.hit_wall);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+/* Callback calls of a cast along (1, 1, 1) * length through empty space. */
+static long cast_reads(test_map *m, shove_world *w, shove_aabb box, float length) {
+    m->calls = 0;
+    shove_hit hit;
+    /* mask 0: not the body sitting there; voxels ignore the mask */
+    cr_expect(!SHOVE_FN(cast_box)(w, box, V(length, length, length), 0u, &hit));
+    return m->calls;
+}
+
+static long move_reads(test_map *m, shove_world *w, shove_id id, shove_aabb box, float length) {
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, id, box), SHOVE_OK);
+    m->calls = 0;
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(move)(w, id, V(length, length, length), NULL, &r), SHOVE_OK);
+    EXPECT_VEC_EQ(r.delta, V(length, length, length));
+    return m->calls;
+}
+
+Test(voxel, reads_grow_with_the_path_not_its_bounding_box) {
+    shove_world *w = new_world();
+    test_map *m = map_new(0, 0, 0, 1, 1, 1); /* all empty: every read counts */
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    const shove_aabb box = BOX(0.2, 0.2, 0.2, 0.8, 2.0, 0.8);
+    const shove_id id = add_body(w, box, SHOVE_BODY_DYNAMIC);
+    long cast[4], mv[4];
+    const float len[4] = {32, 64, 128, 256};
+    for (int i = 0; i < 4; ++i) {
+        cast[i] = cast_reads(m, w, box, len[i]);
+        mv[i] = move_reads(m, w, id, box, len[i]);
+    }
+    for (int i = 1; i < 4; ++i) {
+        /* Twice the path, about twice the reads (never four or eight times). */
+        const double rc = (double)cast[i] / (double)cast[i - 1];
+        const double rm = (double)mv[i] / (double)mv[i - 1];
+        cr_expect(rc > 1.6 && rc < 2.4, "cast %g -> %g: %ld -> %ld", (double)len[i - 1],
+                  (double)len[i], cast[i - 1], cast[i]);
+        cr_expect(rm > 1.6 && rm < 2.4, "move %g -> %g: %ld -> %ld", (double)len[i - 1],
+                  (double)len[i], mv[i - 1], mv[i]);
+    }
+    /* And far below the bounding box of the path (256^DIM cells). */
+    const double volume = pow(256.0, SHOVE_DIM);
+    cr_expect((double)cast[3] < volume / 20.0, "cast reads %ld", cast[3]);
+    cr_expect((double)mv[3] < volume / 10.0, "move reads %ld", mv[3]);
+    /* Per voxel of path, a handful of cells (the box is 1-2 cells wide). */
+    cr_expect(cast[3] < 256 * 40, "cast reads %ld", cast[3]);
+    cr_expect(mv[3] < 256 * 150, "move reads %ld", mv[3]);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+Test(voxel, a_cast_stops_reading_after_the_first_hit) {
+    shove_world *w = new_world();
+    test_map *m = map_new(0, -2, -2, 2000, 4, 4);
+    for (int y = -2; y < 2; ++y) {
+        for (int z = -2; z < 2; ++z) {
+            map_set(m, 10, y, z, CELL_FULL);
+        }
+    }
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    m->calls = 0;
+    shove_hit hit;
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0.5, 0.5, 0.5), V(1900, 0, 0), UINT64_MAX, &hit));
+    cr_expect_eq(hit.t, 9.5f / 1900.0f);
+    cr_expect(m->calls < 200, "%ld reads for a hit 10 voxels away", m->calls);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+/* >>holes ------------------------------------------------------------------- */
+
+Test(voxel, a_box_passes_exactly_through_a_hole_of_its_own_size) {
+    for (int axis = 0; axis < SHOVE_DIM; ++axis) {
+        for (int side = -1; side <= 1; side += 2) {
+            /* A plane of full voxels across `axis` at cell 0 (and -6 for
+             * the negative side), with the cell at the origin missing. */
+            test_map *m = map_new(-8, -8, -8, 16, 16, 16);
+            const int32_t plane = side > 0 ? 3 : -6;
+            for (int32_t u = -8; u < 8; ++u) {
+                for (int32_t v = (SHOVE_DIM == 3 ? -8 : 0); v < (SHOVE_DIM == 3 ? 8 : 1); ++v) {
+                    int32_t c[3] = {0, 0, 0};
+                    c[axis] = plane;
+                    c[(axis + 1) % SHOVE_DIM] = u;
+                    if (SHOVE_DIM == 3) {
+                        c[(axis + 2) % 3] = v;
+                    }
+                    bool hole = true;
+                    for (int a = 0; a < SHOVE_DIM; ++a) {
+                        hole = hole && (a == axis || c[a] == 0);
+                    }
+                    if (!hole) {
+                        map_set(m, c[0], c[1], c[2], CELL_FULL);
+                    }
+                }
+            }
+            shove_world *w = new_world();
+            const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+            cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+            const shove_aabb box = BOX(0, 0, 0, 1, 1, 1);
+            shove_vec delta = V(0, 0, 0);
+            delta.raw[axis] = 12.0f * (float)side;
+            shove_hit hit;
+            cr_expect(!SHOVE_FN(cast_box)(w, box, delta, UINT64_MAX, &hit), "axis %d side %d", axis,
+                      side);
+            const shove_id id = add_body(w, box, SHOVE_BODY_DYNAMIC);
+            shove_move_def def = SHOVE_FN(default_move_def)();
+            def.up_axis = -1;
+            shove_move_result r;
+            cr_assert_eq(SHOVE_FN(move)(w, id, delta, &def, &r), SHOVE_OK);
+            EXPECT_VEC_EQ(r.delta, delta);
+            cr_expect_eq(r.contact_count, 0, "axis %d side %d", axis, side);
+            cr_expect(!r.hit_wall && !r.hit_ceiling);
+            /* One unit off-centre it is stopped by the plane. */
+            shove_aabb off = box;
+            const int other = (axis + 1) % SHOVE_DIM;
+            off.min.raw[other] += 0.5f;
+            off.max.raw[other] += 0.5f;
+            cr_expect(SHOVE_FN(cast_box)(w, off, delta, UINT64_MAX, &hit));
+            SHOVE_FN(world_destroy)(w);
+            map_free(m);
+        }
+    }
+}
+
+/* >>filters and sensors ----------------------------------------------------- */
+
+static shove_response ignore_voxels(void *ctx, shove_id other, int32_t index) {
+    int *seen = ctx;
+    if (other.generation == 0u && index == -1) {
+        *seen += 1;
+        return SHOVE_RESPONSE_IGNORE;
+    }
+    return SHOVE_RESPONSE_SLIDE;
+}
+
+Test(voxel, a_filter_sees_voxels_as_null_and_minus_one) {
+    shove_world *w = new_world();
+    test_map *m = map_new(-4, -4, -4, 8, 8, 8);
+    for (int x = -4; x < 4; ++x) {
+        for (int z = -4; z < 4; ++z) {
+            map_set(m, x, -1, z, CELL_FULL);
+        }
+    }
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    const shove_id id = add_body(w, BOX(0, 0.5, 0, 0.5, 1, 0.5), SHOVE_BODY_DYNAMIC);
+    shove_move_result r;
+    shove_contact contacts[4];
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.contacts = contacts;
+    def.contact_capacity = 4;
+    cr_assert_eq(SHOVE_FN(move)(w, id, V(0, -2, 0), &def, &r), SHOVE_OK);
+    cr_expect_eq(r.box.min.raw[1], SKIN);
+    cr_expect(r.on_ground);
+    cr_assert_eq(r.contact_count, 1);
+    cr_expect_eq(contacts[0].other.generation, 0u);
+    cr_expect_eq(contacts[0].index, -1);
+    EXPECT_VEC_EQ(contacts[0].normal, V(0, 1, 0));
+    /* Events: voxels are not bodies, so no contact events. */
+    const shove_event *events;
+    cr_expect_eq(SHOVE_FN(world_get_events)(w, &events), 0u);
+    int seen = 0;
+    def.filter = ignore_voxels;
+    def.filter_ctx = &seen;
+    cr_assert_eq(SHOVE_FN(move)(w, id, V(0, -2, 0), &def, &r), SHOVE_OK);
+    cr_expect(seen > 0);
+    cr_expect_eq(r.box.min.raw[1], SKIN - 2.0f);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+/* >>shift origin ------------------------------------------------------------ */
+
+Test(voxel, shift_origin_moves_bodies_voxels_and_the_broad_phase) {
+    shove_world *w = new_world();
+    test_map *m = map_new(99990, -4, -4, 20, 8, 8);
+    map_set(m, 100000, 0, 0, CELL_FULL);
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    shove_id ids[64];
+    shove_aabb boxes[64];
+    test_rng rng = {77u};
+    for (int i = 0; i < 64; ++i) {
+        boxes[i] = test_random_box(&rng, 50.0f, 0.5f, 2.0f);
+        boxes[i].min.raw[0] += 100000.0f;
+        boxes[i].max.raw[0] += 100000.0f;
+        ids[i] = add_body(w, boxes[i], (i % 2) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC);
+    }
+    /* A pending motion (set through the world's internals: the step that
+     * reads them is not part of this test). */
+    const uint32_t slot1 = SHOVE_IFN(world_slot)(w, ids[1]);
+    w->motion[slot1] = V(1, 2, 3);
+    w->flags[slot1] |= SHOVE_SLOT_HAS_MOTION;
+    const shove_vec shift = V(100000, 0, 0);
+    cr_assert_eq(SHOVE_FN(world_shift_origin)(w, shift), SHOVE_OK);
+    for (int i = 0; i < 64; ++i) {
+        const shove_aabb b = box_of(w, ids[i]);
+        cr_expect_eq(b.min.raw[0], boxes[i].min.raw[0] - 100000.0f);
+        cr_expect_eq(b.max.raw[1], boxes[i].max.raw[1]);
+        /* The broad phase finds every body at its new place. */
+        shove_id found[64];
+        const size_t n = SHOVE_FN(query_box)(w, b, UINT64_MAX, found, 64);
+        bool self = false;
+        for (size_t k = 0; k < n && k < 64; ++k) {
+            self = self || (found[k].index == ids[i].index);
+        }
+        cr_expect(self, "body %d not found after the shift", i);
+    }
+    cr_expect(SHOVE_IFN(tree_check)(&w->trees[0]) >= 0);
+    cr_expect(SHOVE_IFN(tree_check)(&w->trees[1]) >= 0);
+    EXPECT_VEC_EQ(w->motion[slot1], V(1, 2, 3));
+    cr_expect(w->flags[slot1] & SHOVE_SLOT_HAS_MOTION);
+    /* The voxel cell 100000 now sits at x in [0, 1]. */
+    shove_hit hit;
+    cr_assert(SHOVE_FN(cast_ray)(w, V(-1, 0.5, 0.5), V(2, 0, 0), 0u, &hit));
+    cr_expect_eq(hit.t, 0.5f);
+    EXPECT_VEC_EQ(w->voxels.origin, V(-100000, 0, 0));
+
+    /* Bad input and a shift past float range change nothing. */
+    cr_expect_eq(SHOVE_FN(world_shift_origin)(NULL, shift), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(world_shift_origin)(w, V(NAN, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(world_shift_origin)(w, V(0, INFINITY, 0)), SHOVE_ERR_INVALID_ARGUMENT);
+    const shove_id far = add_body(w, BOX(3e38, 0, 0, 3.2e38, 1, 1), SHOVE_BODY_STATIC);
+    cr_expect_eq(SHOVE_FN(world_shift_origin)(w, V(-2e38, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_assert_eq(SHOVE_FN(body_destroy)(w, far), SHOVE_OK);
+    cr_expect_eq(box_of(w, ids[0]).min.raw[0], boxes[0].min.raw[0] - 100000.0f);
+    EXPECT_VEC_EQ(w->voxels.origin, V(-100000, 0, 0));
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+Test(voxel, shift_origin_out_of_memory_changes_nothing) {
+    test_alloc counter;
+    shove_world_def wd = SHOVE_FN(default_world_def)();
+    wd.allocator = test_alloc_make(&counter);
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(&wd, &w), SHOVE_OK);
+    shove_id ids[200];
+    test_rng rng = {99u};
+    for (int i = 0; i < 200; ++i) {
+        ids[i] = add_body(w, test_random_box(&rng, 300.0f, 0.5f, 3.0f),
+                          (i % 3) ? SHOVE_BODY_STATIC : SHOVE_BODY_DYNAMIC);
+    }
+    shove_aabb before[200];
+    for (int i = 0; i < 200; ++i) {
+        before[i] = box_of(w, ids[i]);
+    }
+    bool succeeded = false;
+    for (long fail = 0; fail < 400 && !succeeded; ++fail) {
+        counter.fail_after = counter.calls + fail;
+        const shove_status s = SHOVE_FN(world_shift_origin)(w, V(10, 20, 30));
+        counter.fail_after = -1;
+        if (s == SHOVE_OK) {
+            succeeded = true;
+            break;
+        }
+        cr_assert_eq(s, SHOVE_ERR_OUT_OF_MEMORY);
+        for (int i = 0; i < 200; ++i) {
+            const shove_aabb b = box_of(w, ids[i]);
+            cr_assert(memcmp(&b, &before[i], sizeof b) == 0);
+        }
+        cr_assert(SHOVE_IFN(tree_check)(&w->trees[0]) >= 0);
+        cr_assert(SHOVE_IFN(tree_check)(&w->trees[1]) >= 0);
+        shove_id found[8];
+        cr_assert(SHOVE_FN(query_box)(w, before[5], UINT64_MAX, found, 8) >= 1u);
+    }
+    cr_assert(succeeded);
+    cr_expect_eq(box_of(w, ids[7]).min.raw[1], before[7].min.raw[1] - 20.0f);
+    SHOVE_FN(world_destroy)(w);
+    cr_expect_eq(counter.live, 0);
+    cr_expect(!counter.size_error);
+}
