@@ -8,13 +8,15 @@ JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build test demo bench sanitize portable valgrind format format-check install clean help
+.PHONY: all deps build test demo playground pictures bench sanitize portable valgrind format format-check install clean help
 
 all: build
 
 help:
 	@echo "make demo      build and run the headless demo (writes a picture under out/)"
 	@echo "make test      build and run every test"
+	@echo "make playground  the interactive 2D demo in a window (installs libsdl2-dev if it can)"
+	@echo "make pictures  replay the playground's tour headless and refresh docs/images/"
 	@echo "make bench     run the benchmarks (tables on stdout, CSV and SVG under out/bench)"
 	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
 	@echo "make portable  every test with SIMDe's portable path (-DSIMDE_NO_NATIVE)"
@@ -36,6 +38,16 @@ test: build
 demo: build
 	@mkdir -p out
 	$(BUILD)/examples/demo out
+
+playground: deps
+	@sh tools/install-deps --optional libsdl2-dev
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target playground
+	$(BUILD)/examples/interactive/playground
+
+pictures: build
+	@mkdir -p docs/images
+	$(BUILD)/examples/interactive/playground --headless --out docs/images
 
 bench: deps
 	cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DSHOVE_BUILD_TESTS=OFF $(CMAKE_FLAGS)
