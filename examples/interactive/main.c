@@ -126,13 +126,14 @@ static bool handle_key(pg_scene *s, SDL_Keycode key) {
         s->snap = !s->snap;
         break;
     case SDLK_r: {
-        pg_scene fresh;
-        if (pg_init(&fresh)) {
-            fresh.shown = s->shown;
-            fresh.compare = s->compare;
-            pg_free(s);
-            *s = fresh;
+        const int shown = s->shown;
+        const bool compare = s->compare;
+        pg_free(s);
+        if (!pg_init(s)) {
+            return false;
         }
+        s->shown = shown;
+        s->compare = compare;
         break;
     }
     default:

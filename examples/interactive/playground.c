@@ -1,12 +1,14 @@
 /*
  * playground.c: the scene, the four ways of moving an actor, and drawing.
  *
- * Every lane holds the same bodies in its own shove2_world: tiles and free
- * boxes are static bodies, actors dynamic ones. A swept lane moves an actor
- * with shove2_move (collide-and-slide through the broad phase). A discrete
- * lane does what the seed articles do: apply the motion, then hand the
- * moved box and the boxes around it (shove2_query_box) to shove2_resolve,
- * and teleport the actor to the corrected box (shove2_body_set_box).
+ * Every lane holds the same scene in its own shove2_world: the tile map is
+ * read through a tile callback (shove2_world_set_voxels), free boxes are
+ * static bodies and actors dynamic ones. A swept lane moves an actor with
+ * shove2_move (collide-and-slide through the broad phase and the tiles). A
+ * discrete lane does what the seed articles do: apply the motion, then hand
+ * the moved box and the boxes around it (bodies from shove2_query_box, tiles
+ * from the map) to shove2_resolve, and teleport the actor to the corrected
+ * box (shove2_body_set_box).
  */
 #include "playground.h"
 
@@ -66,19 +68,34 @@ static shove_id add_body(pg_lane *lane, shove2_aabb box, bool actor) {
 }
 
 static void set_tile(pg_scene *s, int i, int j, bool solid) {
-    if (i < 0 || j < 0 || i >= PG_TILES_X || j >= PG_TILES_Y || (s->tiles[j][i] != 0) == solid) {
-        return;
+    if (i >= 0 && j >= 0 && i < PG_TILES_X && j < PG_TILES_Y) {
+        s->tiles[j][i] = solid;
     }
-    s->tiles[j][i] = solid;
-    for (int l = 0; l < PG_METHOD_COUNT; ++l) {
-        pg_lane *lane = &s->lanes[l];
-        if (solid) {
-            lane->tile_body[j][i] = add_body(lane, tile_box(i, j), false);
-        } else {
-            shove2_body_destroy(lane->world, lane->tile_body[j][i]);
-            lane->tile_body[j][i] = SHOVE_NULL_ID;
+}
+
+/* The tile callback: a solid tile is one unit box. */
+static int tile_shapes(void *ctx, int32_t x, int32_t y, shove2_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    const pg_scene *s = ctx;
+    if (x < 0 || y < 0 || x >= PG_TILES_X || y >= PG_TILES_Y || !s->tiles[y][x]) {
+        return 0;
+    }
+    out[0] = box_xy(0.0f, 0.0f, 1.0f, 1.0f);
+    return 1;
+}
+
+/* Appends the boxes of the solid tiles that overlap `region`. */
+static size_t tiles_in(const pg_scene *s, shove2_aabb region, shove2_aabb *out, size_t cap) {
+    size_t n = 0;
+    const int i0 = (int)floorf(region.min.x), i1 = (int)ceilf(region.max.x);
+    const int j0 = (int)floorf(region.min.y), j1 = (int)ceilf(region.max.y);
+    for (int j = j0 < 0 ? 0 : j0; j < j1 && j < PG_TILES_Y; ++j) {
+        for (int i = i0 < 0 ? 0 : i0; i < i1 && i < PG_TILES_X; ++i) {
+            if (s->tiles[j][i] && n < cap && shove2_aabb_overlaps(tile_box(i, j), region)) {
+                out[n++] = tile_box(i, j);
+            }
         }
     }
+    return n;
 }
 
 static void add_box(pg_scene *s, shove2_aabb box) {
@@ -115,8 +132,13 @@ static void add_actor(pg_scene *s, shove2_aabb box) {
     s->selected = s->actor_count++;
 }
 
-/* True when `box` overlaps a body with a category in `mask` in some lane. */
+/* True when `box` overlaps a body with a category in `mask` in some lane,
+ * or a tile when the mask has CAT_SOLID. */
 static bool occupied(const pg_scene *s, shove2_aabb box, uint64_t mask) {
+    shove2_aabb tile;
+    if ((mask & CAT_SOLID) && tiles_in(s, box, &tile, 1) > 0) {
+        return true;
+    }
     for (int l = 0; l < PG_METHOD_COUNT; ++l) {
         if (shove2_query_box(s->lanes[l].world, box, mask, NULL, 0) > 0) {
             return true;
@@ -159,9 +181,13 @@ bool pg_init(pg_scene *s) {
     memset(s, 0, sizeof *s);
     shove2_world_def def = shove2_default_world_def();
     def.bounds = box_xy(0.0f, 0.0f, (float)PG_TILES_X, (float)PG_TILES_Y);
+    shove2_voxel_def tiles = shove2_default_voxel_def();
+    tiles.shapes = tile_shapes;
+    tiles.ctx = s;
     for (int l = 0; l < PG_METHOD_COUNT; ++l) {
         s->lanes[l].method = (pg_method)l;
-        if (shove2_world_create(&def, &s->lanes[l].world) != SHOVE_OK) {
+        if (shove2_world_create(&def, &s->lanes[l].world) != SHOVE_OK ||
+            shove2_world_set_voxels(s->lanes[l].world, &tiles) != SHOVE_OK) {
             pg_free(s);
             return false;
         }
@@ -228,14 +254,14 @@ void pg_note(pg_scene *s, float x, float y, const char *text) {
 
 /* One discrete move: motion first, then shove2_resolve against the boxes
  * around the moved actor. */
-static void move_discrete(pg_lane *lane, int k, bool selected, vec2s delta, bool *ground,
-                          bool *ceiling) {
+static void move_discrete(const pg_scene *s, pg_lane *lane, int k, bool selected, vec2s delta,
+                          bool *ground, bool *ceiling) {
     static const shove_resolve_mode modes[PG_METHOD_COUNT] = {
         SHOVE_RESOLVE_MANDATORY_FIRST, SHOVE_RESOLVE_MANDATORY_FIRST, SHOVE_RESOLVE_LARGEST_OVERLAP,
         SHOVE_RESOLVE_TELEPORT};
     enum { CAP = 256 };
     shove_id ids[CAP];
-    shove2_aabb obstacles[CAP];
+    shove2_aabb obstacles[2 * CAP];
     shove2_aabb box;
     if (shove2_body_get_box(lane->world, lane->actor[k], &box) != SHOVE_OK) {
         return;
@@ -247,7 +273,7 @@ static void move_discrete(pg_lane *lane, int k, bool selected, vec2s delta, bool
                fmaxf(box.max.x, after.max.x) + grow, fmaxf(box.max.y, after.max.y) + grow);
     size_t found = shove2_query_box(lane->world, region, ~(uint64_t)0, ids, CAP);
     found = found < CAP ? found : CAP;
-    size_t n = 0;
+    size_t n = tiles_in(s, region, obstacles, CAP);
     for (size_t i = 0; i < found; ++i) {
         if (!shove_id_equal(ids[i], lane->actor[k]) &&
             shove2_body_get_box(lane->world, ids[i], &obstacles[n]) == SHOVE_OK) {
@@ -268,11 +294,11 @@ static void move_discrete(pg_lane *lane, int k, bool selected, vec2s delta, bool
     }
 }
 
-static void move_actor(pg_lane *lane, int k, bool selected, vec2s delta, bool *ground,
-                       bool *ceiling) {
+static void move_actor(const pg_scene *s, pg_lane *lane, int k, bool selected, vec2s delta,
+                       bool *ground, bool *ceiling) {
     *ground = *ceiling = false;
     if (lane->method != PG_SLIDE) {
-        move_discrete(lane, k, selected, delta, ground, ceiling);
+        move_discrete(s, lane, k, selected, delta, ground, ceiling);
         return;
     }
     shove2_move_result r;
@@ -288,13 +314,14 @@ static void check_lane(pg_scene *s, const pg_lane *lane) {
         const shove2_aabb box = pg_actor_box(s, lane->method, k);
         shove_id ids[8];
         size_t n = shove2_query_box(lane->world, box, CAT_SOLID | CAT_ACTOR, ids, 8);
-        size_t others = 0;
+        shove2_aabb tile;
+        size_t others = tiles_in(s, box, &tile, 1);
         for (size_t i = 0; i < n && i < 8; ++i) {
             others += !shove_id_equal(ids[i], lane->actor[k]);
         }
         if (others > 0) {
             if (s->violations < 10) {
-                fprintf(stderr, "frame %u: %s: actor %d overlaps %zu bodies at (%g, %g)\n",
+                fprintf(stderr, "frame %u: %s: actor %d overlaps %zu boxes at (%g, %g)\n",
                         (unsigned)s->frame, pg_method_key(lane->method), k, others,
                         (double)box.min.x, (double)box.min.y);
             }
@@ -329,7 +356,7 @@ void pg_step(pg_scene *s, unsigned keys) {
                 continue;
             }
             bool ground, ceiling;
-            move_actor(lane, k, selected, delta, &ground, &ceiling);
+            move_actor(s, lane, k, selected, delta, &ground, &ceiling);
             if ((ground && lane->vy[k] < 0.0f) || (ceiling && lane->vy[k] > 0.0f)) {
                 lane->vy[k] = 0.0f;
             }
@@ -451,6 +478,13 @@ static void draw_lane(const pg_scene *s, canvas *c, const pg_lane *lane, const v
     }
     canvas_clip(c, (int)wx0, (int)wy0, (int)wx1, (int)wy1);
     draw_ctx ctx = {c, v, false};
+    for (int j = 0; j < PG_TILES_Y; ++j) {
+        for (int i = 0; i < PG_TILES_X; ++i) {
+            if (s->tiles[j][i]) {
+                draw_box_cb(&ctx, tile_box(i, j), 0x8D8F96FFu); /* tiles: the map, not bodies */
+            }
+        }
+    }
     shove2_debug_draw dd = {0};
     dd.draw_box = draw_box_cb;
     dd.ctx = &ctx;

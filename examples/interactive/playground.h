@@ -45,7 +45,6 @@ enum {
 typedef struct pg_lane {
     pg_method method;
     shove2_world *world;
-    shove_id tile_body[PG_TILES_Y][PG_TILES_X];
     shove_id box_body[PG_MAX_BOXES];
     shove_id actor[PG_MAX_ACTORS];
     float vy[PG_MAX_ACTORS];      /* vertical speed when gravity is on */
@@ -57,8 +56,8 @@ typedef struct pg_lane {
 } pg_lane;
 
 typedef struct pg_scene {
-    uint8_t tiles[PG_TILES_Y][PG_TILES_X];
-    shove2_aabb boxes[PG_MAX_BOXES]; /* free (off-grid) static boxes */
+    uint8_t tiles[PG_TILES_Y][PG_TILES_X]; /* read by every lane's tile callback */
+    shove2_aabb boxes[PG_MAX_BOXES];       /* free (off-grid) static boxes */
     int box_count;
     int actor_count;
     int selected;
@@ -80,7 +79,9 @@ const char *pg_method_name(pg_method m);
 /* Short name used by scripts: slide, mandatory, overlap, teleport. */
 const char *pg_method_key(pg_method m);
 
-/* Builds the starting scene. Returns false when a world cannot be made. */
+/* Builds the starting scene in `s` (which must not move afterwards: the
+ * worlds' tile callback points at it). Returns false when a world cannot
+ * be made. */
 bool pg_init(pg_scene *s);
 void pg_free(pg_scene *s);
 
