@@ -614,7 +614,9 @@ static void chunk(FILE *f, const char *type, const uint8_t *data, size_t n) {
     put32(head, (uint32_t)n);
     memcpy(head + 4, type, 4);
     fwrite(head, 1, 8, f);
-    fwrite(data, 1, n, f);
+    if (n > 0) {
+        fwrite(data, 1, n, f);
+    }
     uint32_t c = crc(0, head + 4, 4);
     c = crc(c, data, n);
     uint8_t tail[4];

@@ -66,7 +66,9 @@ int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_D
 
 /** Gather (obstacles.h) over voxels: appends every voxel box that touches
  *  `box` swept by `delta` and grown by `margin`, with a null id, index -1
- *  and `flags`. False only when `out` cannot grow. */
+ *  and `flags`; boxes of neighbouring voxels along x with the same extent
+ *  on the other axes are joined into one. False only when `out` cannot
+ *  grow. */
 bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
                              float margin, uint8_t flags, SHOVE_IFN(obstacle_set) * out);
 

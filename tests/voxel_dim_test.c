@@ -319,6 +319,45 @@ Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
     map_free(m);
 }
 
+Test(voxel, gather_joins_runs_of_voxels_along_x) {
+    test_map *m = map_new(-8, -4, -4, 16, 8, 8);
+    for (int32_t x = -8; x < 8; ++x) {
+        map_set(m, x, -1, 0, CELL_FULL); /* a floor row */
+    }
+    map_set(m, 3, -1, 0, CELL_SLAB_BOTTOM); /* one slab breaks the row */
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    SHOVE_IFN(obstacle_set) set;
+    SHOVE_IFN(obstacles_init)(&set, NULL);
+    /* The box spans x [-3.5, 6.5] on the floor (z [0.25, 0.75]). */
+    cr_assert(
+        SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 0.0f, 0u, &set));
+    /* Cells -4 .. 2 joined and cells 4 .. 6 joined; the slab at 3 is half
+     * a voxel below the box and does not touch it. */
+    cr_assert_eq(set.count, 2u);
+    cr_expect_eq(set.min[0][0], -4.0f);
+    cr_expect_eq(set.max[0][0], 3.0f);
+    cr_expect_eq(set.min[0][1], 4.0f);
+    cr_expect_eq(set.max[0][1], 7.0f);
+    for (size_t i = 0; i < 2; ++i) {
+        cr_expect_eq(set.min[1][i], -1.0f);
+        cr_expect_eq(set.max[1][i], 0.0f);
+    }
+    /* With a margin of 1: cells -5 .. 2, the slab, cells 4 .. 7. */
+    SHOVE_IFN(obstacles_clear)(&set);
+    cr_assert(
+        SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 1.0f, 0u, &set));
+    cr_assert_eq(set.count, 3u);
+    cr_expect_eq(set.min[0][0], -5.0f);
+    cr_expect_eq(set.max[0][0], 3.0f);
+    cr_expect_eq(set.min[0][1], 3.0f);
+    cr_expect_eq(set.max[0][1], 4.0f);
+    cr_expect_eq(set.max[1][1], -0.5f);
+    cr_expect_eq(set.min[0][2], 4.0f);
+    cr_expect_eq(set.max[0][2], 8.0f);
+    SHOVE_IFN(obstacles_free)(&set);
+    map_free(m);
+}
+
 /* >>casts ------------------------------------------------------------------- */
 
 Test(voxel, cast_finds_the_earliest_hit_among_bodies_and_voxels) {
