@@ -1,0 +1,69 @@
+/*
+ * regression_dim_test.c: inputs the fuzzers (tests/fuzz) found to break a
+ * rule, each reduced to a readable scene, with the rule it broke. The raw
+ * fuzz inputs are also kept in tests/fuzz/corpus and replayed by ctest.
+ */
+#include "test_dim.h"
+
+static shove_move_result slide_ok(shove_aabb box, shove_vec delta, const shove_aabb *obs, size_t n,
+                                  const shove_move_def *def) {
+    shove_move_result r;
+    memset(&r, 0, sizeof r);
+    const shove_status st = SHOVE_FN(slide)(box, delta, obs, n, def, &r);
+    cr_assert_eq(st, SHOVE_OK, "slide refused: %s", shove_status_string(st));
+    return r;
+}
+
+/* Edge guard over a floor of two tiles meeting at x = 0, walking exactly as
+ * far as the first tile reaches (-18): the move depended on the order of the
+ * obstacles, because the guard stopped growing its run of supports as soon
+ * as the run reached the request, before seeing the tile that carries the
+ * mover past the edge of the first. */
+Test(regression, edge_guard_does_not_depend_on_obstacle_order) {
+    const shove_aabb left = BOX(-15.5, -15.5, 0, 0, 0, 18);
+    const shove_aabb right = BOX(0, -15.5, 0, 15.5, 0, 18);
+    const shove_aabb forward[2] = {left, right};
+    const shove_aabb backward[2] = {right, left};
+    const shove_aabb whole = BOX(-15.5, -15.5, 0, 15.5, 0, 18);
+    const shove_aabb mover = BOX(0, 0, 0, 18, 18, 18);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.edge_guard = true;
+    const shove_response solid[3] = {SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_TOUCH,
+                                     SHOVE_RESPONSE_BOUNCE};
+    for (int k = 0; k < 3; ++k) {
+        def.response = solid[k];
+        const shove_move_result a = slide_ok(mover, V(-18, 0, 0), forward, 2, &def);
+        const shove_move_result b = slide_ok(mover, V(-18, 0, 0), backward, 2, &def);
+        const shove_move_result c = slide_ok(mover, V(-18, 0, 0), &whole, 1, &def);
+        /* the left tile carries the whole way: nothing to guard */
+        EXPECT_VEC_EQ(a.delta, V(-18, 0, 0));
+        EXPECT_VEC_EQ(b.delta, a.delta);
+        EXPECT_VEC_EQ(c.delta, a.delta);
+        cr_expect(a.on_ground && b.on_ground && c.on_ground);
+    }
+}
+
+/* The same guard with a skin of 0.25 on a row of 0.25 tiles: the guard
+ * stopped as soon as its run passed the request, but then kept a sliver of
+ * `skin` from the run's end, so a scan that met the tiles far-to-near
+ * stopped one tile short and clamped a move that the full row allows. */
+Test(regression, edge_guard_grows_its_run_past_the_kept_sliver) {
+    shove_aabb forward[8], backward[8];
+    for (int i = 0; i < 8; ++i) {
+        forward[i] = BOX(0.25f * (float)i, -1, 0, 0.25f * (float)(i + 1), 0, 2);
+        backward[7 - i] = forward[i];
+    }
+    const shove_aabb whole = BOX(0, -1, 0, 2, 0, 2);
+    const shove_aabb mover = BOX(0, 0, 0.5, 1.703125, 1.703125, 1.5);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.edge_guard = true;
+    def.skin = 0.25f;
+    const shove_vec delta = V(1.59375, -1, 0);
+    const shove_move_result a = slide_ok(mover, delta, forward, 8, &def);
+    const shove_move_result b = slide_ok(mover, delta, backward, 8, &def);
+    const shove_move_result c = slide_ok(mover, delta, &whole, 1, &def);
+    /* the row reaches x = 2, so 0.40625 of the footprint stays supported */
+    EXPECT_VEC_EQ(c.delta, V(1.59375, 0, 0));
+    EXPECT_VEC_EQ(a.delta, c.delta);
+    EXPECT_VEC_EQ(b.delta, c.delta);
+}
