@@ -67,3 +67,20 @@ Test(regression, edge_guard_grows_its_run_past_the_kept_sliver) {
     EXPECT_VEC_EQ(a.delta, c.delta);
     EXPECT_VEC_EQ(b.delta, c.delta);
 }
+
+/* A grid whose far corner overflows gave boxes with infinite coordinates
+ * (finite input, invalid output); it is refused now. */
+Test(regression, merge_grid_refuses_a_grid_beyond_float_range) {
+    const uint8_t solid[4] = {1, 1, 1, 1};
+    const int32_t cells[3] = {2, 2, 1};
+    shove_aabb out[4];
+    size_t count = 0;
+    cr_expect_eq(SHOVE_FN(merge_grid)(solid, cells, 3.0e38f, V(0, 0, 0), out, 4, &count),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(merge_grid)(solid, cells, 1.0e38f, V(0, 3.0e38f, 0), out, 4, &count),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    /* the largest grid that still fits works, and its boxes are valid */
+    cr_assert_eq(SHOVE_FN(merge_grid)(solid, cells, 1.0e38f, V(0, 0, 0), out, 4, &count), SHOVE_OK);
+    cr_assert_eq(count, 1u);
+    cr_expect(SHOVE_FN(aabb_is_valid)(out[0]));
+}
