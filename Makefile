@@ -4,11 +4,13 @@
 BUILD       ?= build
 BUILD_ASAN  ?= build-sanitize
 BUILD_NONAT ?= build-simde-portable
+BUILD_FUZZ  ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build test demo playground pictures bench sanitize portable valgrind format format-check install clean help
+.PHONY: all deps build test demo playground pictures bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install clean help
 
 all: build
 
@@ -21,6 +23,8 @@ help:
 	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
 	@echo "make portable  every test with SIMDe's portable path (-DSIMDE_NO_NATIVE)"
 	@echo "make valgrind  every test under valgrind memcheck (scalar level)"
+	@echo "make fuzz      every libFuzzer harness for FUZZ_SECONDS (default 60) each (clang)"
+	@echo "make fuzz-merge  same, then add inputs reaching new code to tests/fuzz/corpus"
 	@echo "make format    clang-format every source"
 
 deps:
@@ -73,6 +77,22 @@ valgrind: build
 	    --overwrite MemoryCheckCommandOptions="--error-exitcode=1 --leak-check=full --trace-children=yes" \
 	    -T memcheck
 
+# The fuzz build: clang, libFuzzer coverage, ASan + UBSan on everything.
+fuzz-deps:
+	@sh tools/install-deps fuzz
+
+$(BUILD_FUZZ)/CMakeCache.txt: | fuzz-deps
+	CC=clang cmake -S . -B $(BUILD_FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHOVE_FUZZ=ON \
+	    -DSHOVE_BUILD_TESTS=OFF -DSHOVE_BUILD_BENCH=OFF -DSHOVE_BUILD_EXAMPLES=OFF $(CMAKE_FLAGS)
+
+fuzz: fuzz-deps $(BUILD_FUZZ)/CMakeCache.txt
+	cmake --build $(BUILD_FUZZ) -j $(JOBS)
+	sh tools/run-fuzz $(BUILD_FUZZ) $(FUZZ_SECONDS)
+
+fuzz-merge: fuzz-deps $(BUILD_FUZZ)/CMakeCache.txt
+	cmake --build $(BUILD_FUZZ) -j $(JOBS)
+	sh tools/run-fuzz $(BUILD_FUZZ) $(FUZZ_SECONDS) merge
+
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h' '*.inc')
 	tools/gen-shove2-header > include/shove/shove2.h
@@ -84,4 +104,4 @@ install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-bench $(BUILD_ASAN) $(BUILD_NONAT) out
+	rm -rf $(BUILD) $(BUILD)-bench $(BUILD_ASAN) $(BUILD_NONAT) $(BUILD_FUZZ) out
