@@ -194,8 +194,7 @@ static void expect_slide_refused(shove_aabb box, shove_vec delta, const shove_aa
         d.filter_ctx = &counter;
         use = &d;
     }
-    const shove_status st =
-        SHOVE_FN(slide)(box, delta, obs, count, use, out_null ? NULL : &result);
+    const shove_status st = SHOVE_FN(slide)(box, delta, obs, count, use, out_null ? NULL : &result);
     cr_expect_eq(st, SHOVE_ERR_INVALID_ARGUMENT, "%s: status %s", what, shove_status_string(st));
     EXPECT_UNTOUCHED(result, what);
     EXPECT_UNTOUCHED(contacts, what);
@@ -319,15 +318,15 @@ Test(bad_input_slide, broken_defs) {
 /* >>voxels: merge_grid --------------------------------------------------- */
 
 static void expect_merge_refused(const uint8_t *solid, const int32_t *cells, float cell_size,
-                                 shove_vec origin, bool out_null, size_t capacity,
-                                 bool count_null, const char *what) {
+                                 shove_vec origin, bool out_null, size_t capacity, bool count_null,
+                                 const char *what) {
     shove_aabb out[8];
     size_t count;
     fill(out, sizeof out);
     fill(&count, sizeof count);
-    const shove_status st = SHOVE_FN(merge_grid)(solid, cells, cell_size, origin,
-                                                 out_null ? NULL : out, capacity,
-                                                 count_null ? NULL : &count);
+    const shove_status st =
+        SHOVE_FN(merge_grid)(solid, cells, cell_size, origin, out_null ? NULL : out, capacity,
+                             count_null ? NULL : &count);
     cr_expect_eq(st, SHOVE_ERR_INVALID_ARGUMENT, "%s: status %s", what, shove_status_string(st));
     EXPECT_UNTOUCHED(out, what);
     EXPECT_UNTOUCHED(count, what);

@@ -3,7 +3,8 @@
  * Include after dim.h (and fuzz_support.h); guards itself per dimension.
  * FZ(name) names a harness-local function of this dimension.
  */
-#if (SHOVE_DIM == 2 && !defined(SHOVE_FUZZ_DIM2_H)) || (SHOVE_DIM == 3 && !defined(SHOVE_FUZZ_DIM3_H))
+#if (SHOVE_DIM == 2 && !defined(SHOVE_FUZZ_DIM2_H)) ||                                             \
+    (SHOVE_DIM == 3 && !defined(SHOVE_FUZZ_DIM3_H))
 #if SHOVE_DIM == 2
 #define SHOVE_FUZZ_DIM2_H
 #else

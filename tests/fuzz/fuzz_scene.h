@@ -36,7 +36,8 @@ static inline void FZ(decode_obstacles)(fuzz_reader *r, shove_aabb *obs, size_t 
         if (kind < 6) {
             /* Face to face with `base` along `axis`: an exact seam. */
             shove_aabb b = base;
-            const float size = fuzz_bool(r) ? base.max.raw[axis] - base.min.raw[axis] : fuzz_size(r);
+            const float size =
+                fuzz_bool(r) ? base.max.raw[axis] - base.min.raw[axis] : fuzz_size(r);
             if (fuzz_bool(r)) {
                 b.min.raw[axis] = base.max.raw[axis];
                 b.max.raw[axis] = base.max.raw[axis] + size;
