@@ -84,3 +84,32 @@ Test(regression, merge_grid_refuses_a_grid_beyond_float_range) {
     cr_assert_eq(count, 1u);
     cr_expect(SHOVE_FN(aabb_is_valid)(out[0]));
 }
+
+/* A step whose settle ran free to the request's depth went one float step
+ * deeper than asked (rule 2): the settle was -(risen + depth), and
+ * risen + that rounds below -depth for some depths. The depth here is
+ * found by the same float arithmetic, the landing put exactly there. */
+Test(regression, step_settle_never_goes_deeper_than_the_request) {
+    const float h = 0.6f;
+    int checked = 0;
+    for (int i = 1; i < 100000 && checked < 8; ++i) {
+        const float r = 1.0f + (float)i * 0.0000731f;
+        const float end = h + -(h + r);
+        if (!(end < -r)) {
+            continue; /* rounding does not bite at this depth */
+        }
+        const shove_aabb obs[3] = {
+            BOX(-5, -1, 0, 1.05, 0, 1),  /* where the mover stands */
+            BOX(1.0, 0, 0, 1.2, 0.3, 1), /* a bump that makes it step */
+            BOX(1.2, -20, 0, 10, end, 1) /* the landing, at the rounded depth */
+        };
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        def.step_height = h;
+        const shove_vec delta = V(2, -r, 0);
+        const shove_move_result res = slide_ok(BOX(0, 0, 0.25, 1, 1, 0.75), delta, obs, 3, &def);
+        cr_expect(res.delta.raw[1] >= -r, "depth %.9g: moved %.9g", (double)r,
+                  (double)res.delta.raw[1]);
+        ++checked;
+    }
+    cr_assert_gt(checked, 0, "no depth where the rounding bites");
+}
