@@ -61,15 +61,18 @@ Test(scenario1, seam_floor_of_fifty_boxes) {
     for (int i = 0; i < 50; ++i) {
         tiles[i] = block((float)i, -1, (float)i + 1, 0);
     }
-    /* Resting exactly on the floor, and resting a skin above it; pressing
+    /* Resting exactly on the floor (skin 0), and a skin above it (with that
+     * skin); pressing
      * down lightly and hard (a corner hit then names the wrong axis). */
     const float starts[] = {0.0f, SKIN};
     const float presses[] = {-0.1f, -0.3f, -5.0f};
     for (int s = 0; s < 2; ++s) {
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        def.skin = starts[s];
         for (int p = 0; p < 3; ++p) {
             shove_aabb m = mover_at(0.1f, starts[s], 0.5f, 1);
             for (int frame = 0; frame < 100; ++frame) {
-                const shove_move_result r = slide(m, V(0.2, presses[p], 0), tiles, 50, NULL);
+                const shove_move_result r = slide(m, V(0.2, presses[p], 0), tiles, 50, &def);
                 cr_assert_eq(r.box.min.raw[0], m.min.raw[0] + 0.2f, "press %d frame %d", p, frame);
                 cr_assert_eq(r.box.min.raw[1], starts[s], "frame %d: y changed", frame);
                 cr_assert(r.on_ground, "frame %d", frame);
@@ -275,6 +278,27 @@ Test(scenario4, exact_fit_passes_without_contact_on_every_axis_and_direction) {
             }
         }
     }
+}
+
+/* The realistic exact fit: a mover that landed on a floor walks into a
+ * tunnel exactly its own height. A skin kept above the floor would make it
+ * bump into the tunnel's roof; with the default def it walks in. */
+Test(scenario4, after_landing_it_walks_into_a_tunnel_its_own_height) {
+    const shove_aabb scene[] = {block(-10, -1, 30, 0), block(3, 1, 20, 3)}; /* floor, roof */
+    shove_contact contacts[4];
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.contacts = contacts;
+    def.contact_capacity = 4;
+    shove_aabb m = mover_at(0, 2.3f, 1, 1);
+    for (int frame = 0; frame < 40; ++frame) {
+        const shove_move_result r = slide(m, V(0.25, -0.5, 0), scene, 2, &def);
+        for (int i = 0; i < r.contact_count && i < 4; ++i) {
+            cr_assert_eq(contacts[i].index, 0, "frame %d: touched the roof", frame);
+        }
+        cr_assert_eq(r.delta.raw[0], 0.25f, "frame %d", frame);
+        m = r.box;
+    }
+    cr_expect(m.min.raw[0] > 9.0f && m.min.raw[1] == 0.0f);
 }
 
 /* >>5 diagonal landing --------------------------------------------------- */

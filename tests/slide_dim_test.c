@@ -57,6 +57,7 @@ Test(slide, stops_skin_short_of_a_wall_on_every_axis_and_side) {
             d.raw[axis] = 5.0f * (float)side;
             shove_move_def def = SHOVE_FN(default_move_def)();
             def.up_axis = -1;
+            def.skin = SKIN;
             const shove_move_result r = slide(m, d, &wall, 1, &def);
             /* travels 2 units less the skin */
             cr_expect_eq(r.delta.raw[axis], (float)side * (2.0f - SKIN), "axis %d side %d", axis,
@@ -264,6 +265,7 @@ Test(responses, bounce_reflects_the_rest_within_the_request) {
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.response = SHOVE_RESPONSE_BOUNCE;
     def.up_axis = -1;
+    def.skin = SKIN;
     /* 2 to the wall, 1 left over: back by 1 */
     shove_move_result r = slide(mover_at(0, 0, 1, 1), V(3, 0, 0), &wall, 1, &def);
     cr_expect(fabsf(r.delta.raw[0] - (1.0f - 2 * SKIN)) < 1e-6f, "%.9g", (double)r.delta.raw[0]);
@@ -308,9 +310,16 @@ Test(responses, several_contacts_on_one_face_are_all_reported) {
 
 Test(flags, ground_without_pressing_ceiling_and_walls) {
     const shove_aabb room[] = {block(-10, -1, 10, 0), block(-10, 3, 10, 4), block(5, 0, 6, 3)};
-    /* resting a skin above the floor, moving sideways only */
-    shove_move_result r = slide(mover_at(0, SKIN, 1, 1), V(0.5, 0, 0), room, 3, NULL);
+    /* resting on the floor, or a skin above it, moving sideways only */
+    shove_move_result r = slide(mover_at(0, 0, 1, 1), V(0.5, 0, 0), room, 3, NULL);
     cr_expect(r.on_ground && !r.hit_ceiling && !r.hit_wall);
+    shove_move_def skinned = SHOVE_FN(default_move_def)();
+    skinned.skin = SKIN;
+    r = slide(mover_at(0, SKIN, 1, 1), V(0.5, 0, 0), room, 3, &skinned);
+    cr_expect(r.on_ground && !r.hit_ceiling && !r.hit_wall);
+    /* without a skin, a gap of a skin is not ground */
+    r = slide(mover_at(0, SKIN, 1, 1), V(0.5, 0, 0), room, 3, NULL);
+    cr_expect(!r.on_ground);
     /* a jump into the ceiling */
     r = slide(mover_at(0, 0, 1, 1), V(0, 5, 0), room, 3, NULL);
     cr_expect(r.hit_ceiling && !r.on_ground && !r.hit_wall);

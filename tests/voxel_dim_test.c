@@ -592,6 +592,7 @@ Test(voxel, a_filter_sees_voxels_as_null_and_minus_one) {
     shove_move_result r;
     shove_contact contacts[4];
     shove_move_def def = SHOVE_FN(default_move_def)();
+    def.skin = SKIN;
     def.contacts = contacts;
     def.contact_capacity = 4;
     cr_assert_eq(SHOVE_FN(move)(w, id, V(0, -2, 0), &def, &r), SHOVE_OK);

@@ -101,7 +101,7 @@ typedef shove_response (*shove3_filter_fn)(void *ctx, shove_id other, int32_t in
 
 /** How a move behaves. Start from shove3_default_move_def(). */
 typedef struct shove3_move_def {
-    float skin;              /**< gap kept to surfaces stopped against (default 1/1024) */
+    float skin;              /**< gap kept to surfaces stopped against (default 0) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
     int up_axis;             /**< default 1 (Y up); -1 = no "up" (top-down, space) */
     float step_height;       /**< auto step-up height (climbs when blocked on ground); 0 = off */
@@ -140,7 +140,10 @@ typedef struct shove3_move_result {
  *  set), which may raise the mover by up to step_height.
  *
  *  The mover stops `skin` short of what blocks it (or where it is, if it
- *  started closer) and never a float step inside it. SLIDE keeps the motion
+ *  started closer) and never a float step inside it. The default skin is 0:
+ *  movers rest exactly on faces. A positive skin leaves a resting mover
+ *  floating that much above a floor, so it no longer fits under a roof
+ *  exactly its height above the floor. SLIDE keeps the motion
  *  along the surface (along the crease of two, and stops at three); TOUCH
  *  stops; BOUNCE reverses the blocked part, but never takes the mover back
  *  past its start on that axis; CROSS passes and reports. A mover exactly as
