@@ -852,6 +852,118 @@ Test(rules, grid_trajectories_do_not_feel_seams) {
     cr_expect(corner_frames > 300, "only %d frames met seams", corner_frames);
 }
 
+/* Random responses (BOUNCE, TOUCH and CROSS too), skins, iteration limits,
+ * up axes, steps and edge guards on random and grid fields: solid
+ * obstacles are never entered, the envelope holds, contacts are unique,
+ * ordered and carry the obstacle's response, and the list's order changes
+ * nothing but the order of contacts with the same t. */
+static shove_response table_filter(void *ctx, shove_id other, int32_t index) {
+    (void)other;
+    return ((const shove_response *)ctx)[index];
+}
+
+static bool overlaps_solid(shove_aabb b, const shove_aabb *obs, const shove_response *resp,
+                           size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if ((resp[i] == SHOVE_RESPONSE_SLIDE || resp[i] == SHOVE_RESPONSE_TOUCH ||
+             resp[i] == SHOVE_RESPONSE_BOUNCE) &&
+            SHOVE_FN(aabb_overlaps)(b, obs[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+Test(rules, random_responses_and_settings) {
+    test_rng rng = {515151};
+    int ran = 0;
+    for (int trial = 0; trial < 2500; ++trial) {
+        shove_aabb obs[30], rev[30];
+        shove_response resp[30], rresp[30];
+        const size_t n = (size_t)test_rng_int(&rng, 0, 30);
+        const bool grid = test_rng_int(&rng, 0, 1);
+        for (size_t i = 0; i < n; ++i) {
+            if (grid) {
+                for (int a = 0; a < SHOVE_DIM; ++a) {
+                    obs[i].min.raw[a] = (float)test_rng_int(&rng, -4, 4) * 0.5f;
+                    obs[i].max.raw[a] = obs[i].min.raw[a] + (float)test_rng_int(&rng, 0, 4) * 0.5f;
+                }
+            } else {
+                obs[i] = test_random_box(&rng, 5, 0.0f, 3);
+            }
+            resp[i] = test_rng_int(&rng, 0, 9) < 6 ? SHOVE_RESPONSE_SLIDE
+                                                   : (shove_response)test_rng_int(&rng, 0, 4);
+        }
+        shove_aabb m;
+        if (grid) {
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                m.min.raw[a] = (float)test_rng_int(&rng, -8, 8) * 0.25f;
+                m.max.raw[a] = m.min.raw[a] + (float)test_rng_int(&rng, 1, 6) * 0.25f;
+            }
+        } else {
+            m = test_random_box(&rng, 5, 0.0f, 2);
+        }
+        shove_vec d;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.raw[a] = grid ? (float)test_rng_int(&rng, -16, 16) * 0.125f
+                            : (test_rng_int(&rng, 0, 3) == 0 ? 0.0f : test_rng_float(&rng, -8, 8));
+        }
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        const float skins[] = {0.0f, SKIN, 0.01f, 0.3f};
+        def.skin = skins[test_rng_int(&rng, 0, 3)];
+        def.up_axis = test_rng_int(&rng, -1, SHOVE_DIM - 1);
+        def.step_height = test_rng_int(&rng, 0, 1) ? test_rng_float(&rng, 0, 1.5f) : 0.0f;
+        def.edge_guard = test_rng_int(&rng, 0, 1);
+        def.max_iterations = test_rng_int(&rng, 1, 10);
+        if (overlaps_solid(m, obs, resp, n)) {
+            continue;
+        }
+        ++ran;
+        def.filter = table_filter;
+        def.filter_ctx = resp;
+        shove_contact c[40];
+        def.contacts = c;
+        def.contact_capacity = 40;
+        const shove_move_result r = slide(m, d, obs, n, &def);
+        cr_assert(!overlaps_solid(r.box, obs, resp, n), "trial %d ends inside", trial);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const float got = r.delta.raw[a], want = d.raw[a];
+            if (r.stepped && a == def.up_axis) {
+                cr_assert(got <= def.step_height && got >= (want < 0 ? want : 0), "trial %d",
+                          trial);
+            } else if (want >= 0) {
+                cr_assert(got >= 0 && got <= want, "trial %d axis %d", trial, a);
+            } else {
+                cr_assert(got <= 0 && got >= want, "trial %d axis %d", trial, a);
+            }
+        }
+        const int stored = r.contact_count < 40 ? r.contact_count : 40;
+        for (int i = 0; i < stored; ++i) {
+            cr_assert(c[i].t >= 0.0f && c[i].t <= 1.0f, "trial %d", trial);
+            cr_assert_eq(c[i].response, resp[c[i].index], "trial %d", trial);
+            cr_assert(i == 0 || c[i - 1].t <= c[i].t, "trial %d: out of order", trial);
+            for (int j = 0; j < i; ++j) {
+                cr_assert_neq(c[i].index, c[j].index, "trial %d: reported twice", trial);
+            }
+        }
+        for (size_t i = 0; i < n; ++i) {
+            rev[n - 1 - i] = obs[i];
+            rresp[n - 1 - i] = resp[i];
+        }
+        shove_move_def rdef = def;
+        rdef.filter_ctx = rresp;
+        rdef.contacts = NULL;
+        rdef.contact_capacity = 0;
+        const shove_move_result rr = slide(m, d, rev, n, &rdef);
+        cr_assert(same_box(rr.box, r.box), "trial %d: order changed the move", trial);
+        cr_assert(rr.on_ground == r.on_ground && rr.hit_wall == r.hit_wall &&
+                      rr.hit_ceiling == r.hit_ceiling && rr.stepped == r.stepped &&
+                      rr.contact_count == r.contact_count,
+                  "trial %d", trial);
+    }
+    cr_expect(ran > 1000, "%d", ran);
+}
+
 /* Rule 4: every SIMD level this machine has gives the same bits. */
 Test(rules, same_bits_at_every_simd_level) {
     const shove_simd start_level = shove_simd_active();
