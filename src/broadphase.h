@@ -4,9 +4,9 @@
  *
  * Space is cut into square (cubic) cells. A node owns one cell; its 2^DIM
  * children own the halves of that cell on every axis. A node's loose bounds
- * are its cell grown by SHOVE_TREE_LOOSE * cell size on every side (twice
- * the cell), so the loose bounds of neighbours overlap and a box near a cell
- * border still fits in one node.
+ * are its cell grown by SHOVE_TREE_LOOSE * cell size on every side (1.5
+ * times the cell), so the loose bounds of neighbours overlap and a box near
+ * a cell border still fits in one node.
  *
  * Each node keeps a bucket of entries: boxes stored as struct of arrays (the
  * layout the batch kernels scan) and a 32-bit handle per box (the world
@@ -53,18 +53,24 @@
 #define SHOVE_TREE_ROOT    0u
 #define SHOVE_TREE_OUTSIDE 1u
 
+/* The four numbers below were tuned with bench/bench_broadphase.c: a bucket
+ * is scanned by the batch kernels (8 boxes per AVX2 step), so scanning a few
+ * dozen boxes costs less than visiting more, smaller nodes; tighter loose
+ * bounds mean fewer nodes per query, at the price of boxes staying higher in
+ * the tree and of more reinsertions as they move. */
+
 /** A leaf splits when its bucket holds more entries than this. */
-#define SHOVE_TREE_SPLIT 16u
+#define SHOVE_TREE_SPLIT 64u
 /** A node takes its children's entries back when its subtree holds this
  *  many or fewer (well below SHOVE_TREE_SPLIT, so a box moving back and
  *  forth across a border cannot make a node split and merge every time). */
-#define SHOVE_TREE_MERGE 4u
+#define SHOVE_TREE_MERGE 16u
 /** Loose bounds: the cell grown by this fraction of its size on each side. */
-#define SHOVE_TREE_LOOSE 0.5f
+#define SHOVE_TREE_LOOSE 0.25f
 /** Fat box: a box is placed in a node only if, grown by this fraction of
  *  the node's cell size, it still fits the node's loose bounds. That slack
  *  is how far it can move before it has to be put back. */
-#define SHOVE_TREE_FAT 0.125f
+#define SHOVE_TREE_FAT 0.0625f
 /** Cells are never split below root size / 2^this. */
 #define SHOVE_TREE_SPLIT_LEVELS 20
 /** How many times the root may double before boxes go to the outside
@@ -88,18 +94,20 @@ typedef struct shove_tree_loc {
 #endif
 
 typedef struct SHOVE_T(tree_node) {
-    float lo[SHOVE_DIM];       /**< loose bounds */
-    float hi[SHOVE_DIM];       /**< loose bounds */
-    float cell_min[SHOVE_DIM]; /**< the cell: cell_min .. cell_min + cell_size */
-    float cell_size;
+    /* What queries read, first (one cache line in 3D). */
+    float lo[SHOVE_DIM];  /**< loose bounds */
+    float hi[SHOVE_DIM];  /**< loose bounds */
     uint32_t first_child; /**< children are first_child .. + 2^DIM - 1; NONE for a leaf */
-    uint32_t parent;      /**< NONE for the root and the outside bucket */
     uint32_t count;       /**< entries in this node's bucket */
-    uint32_t capacity;    /**< room in the bucket */
     uint32_t subtree;     /**< entries in this node and below */
-    uint32_t depth;       /**< root = 0 (grows by one for everyone when the root grows) */
+    uint32_t capacity;    /**< room in the bucket */
     /** One block: min[DIM][capacity], max[DIM][capacity], uint32 handle[capacity]. */
     float *bucket;
+    /* What placement reads. */
+    float cell_min[SHOVE_DIM]; /**< the cell: cell_min .. cell_min + cell_size */
+    float cell_size;
+    uint32_t parent; /**< NONE for the root and the outside bucket */
+    uint32_t depth;  /**< root = 0 (grows by one for everyone when the root grows) */
 } SHOVE_T(tree_node);
 
 typedef struct SHOVE_T(tree) {

@@ -167,10 +167,9 @@ Test(move, equals_slide_over_the_same_boxes) {
     shove_world *w = new_world(NULL, NULL);
     static response_table table;
     test_rng r = {0xabc0 + SHOVE_DIM};
-    static const shove_response kinds[] = {SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_SLIDE,
-                                           SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_TOUCH,
-                                           SHOVE_RESPONSE_BOUNCE, SHOVE_RESPONSE_CROSS,
-                                           SHOVE_RESPONSE_IGNORE};
+    static const shove_response kinds[] = {
+        SHOVE_RESPONSE_SLIDE,  SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_TOUCH,
+        SHOVE_RESPONSE_BOUNCE, SHOVE_RESPONSE_CROSS, SHOVE_RESPONSE_IGNORE};
     shove_id movers[100];
     int mover_count = 0;
     /* a tiled floor, scattered blocks, and movers (some overlapping things) */

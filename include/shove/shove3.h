@@ -283,7 +283,18 @@ SHOVE_API shove_status shove3_world_step(shove3_world *w);
 
 /** Events of the last shove3_move or shove3_world_step (each call starts a
  *  new list). `*out` points into the world and stays valid until the next
- *  move, step or body change. Returns the count (0 and *out = NULL when none). */
+ *  move, step or body change. Returns the count (0 and *out = NULL when none).
+ *
+ *  The world remembers which pairs are in contact and re-checks a body's
+ *  pairs right after it moves. Two solid bodies that interact (and that the
+ *  mover does not IGNORE) are in contact when they overlap or touch face to
+ *  face with a gap of at most 2 * skin of the move (edges and corners do not
+ *  count); a body is inside a sensor when their boxes overlap. Pairs that
+ *  start give CONTACT_BEGIN / SENSOR_ENTER, pairs that stop CONTACT_END /
+ *  SENSOR_EXIT; a body met on the way and left within the same move gives
+ *  both. Contacts: `a` moved, the normal points from `b` toward `a`;
+ *  sensors: `a` is the visitor, `b` the sensor. Teleports and destroyed
+ *  bodies give no events. */
 SHOVE_API size_t shove3_world_get_events(const shove3_world *w, const shove3_event **out);
 
 /* >>voxels --------------------------------------------------------------- */
@@ -355,9 +366,10 @@ SHOVE_API size_t shove3_query_box(const shove3_world *w, shove3_aabb box, uint64
                                   shove_id *out, size_t capacity);
 
 /** Earliest hit of `box` moved by `delta` against bodies matching `mask` and
- *  voxels (whatever the mask). Returns false when nothing is hit. A voxel
- *  hit has a null `other`; a body and a voxel hit at the same t give the
- *  body. */
+ *  voxels (whatever the mask). Returns false when nothing is hit (or the
+ *  input is invalid); `hit` may be NULL. A voxel hit has a null `other`; a
+ *  body and a voxel hit at the same t give the body; of bodies hit at the
+ *  same t, one is named. */
 SHOVE_API bool shove3_cast_box(const shove3_world *w, shove3_aabb box, vec3s delta, uint64_t mask,
                                shove3_hit *hit);
 
@@ -398,7 +410,10 @@ typedef struct shove3_debug_draw {
     void *ctx;
 } shove3_debug_draw;
 
-/** Call `draw`'s callbacks for what its flags ask. */
+/** Call `draw`'s callbacks for what its flags ask (NULL callbacks are
+ *  skipped): bodies (static grey, dynamic blue, sensors amber), contacts
+ *  (red points, green normals) and the cells of the tree nodes that hold
+ *  bodies (faint grey for static, faint purple for dynamic bodies). */
 SHOVE_API void shove3_world_draw(const shove3_world *w, const shove3_debug_draw *draw);
 
 /** Write a readable text snapshot of the world (bodies, pending motions, the
