@@ -25,6 +25,8 @@
 #define SHOVE_WORLD3_H
 #endif
 
+#include <math.h>
+
 #include "broadphase.h"
 #include "geometry.h"
 #include "obstacles.h"
@@ -193,10 +195,20 @@ void SHOVE_IFN(world_emit)(shove_world *w, shove_event_type type, shove_id a, sh
 void SHOVE_IFN(world_add_drawn_contact)(shove_world *w, shove_aabb mover, shove_aabb other,
                                         shove_vec normal);
 
-/** Contact distance of a move with this skin: two solid bodies whose gap is
- *  at most this are in contact (see world.inc, "What contact means"). */
-static inline float SHOVE_IFN(world_contact_distance)(float skin) {
-    return 2.0f * skin;
+/** Contact distance of a move with this skin, for a mover at `box`: two
+ *  solid bodies whose gap is at most this are in contact (see world.inc,
+ *  "What contact means"). 2 * skin, plus four float steps of the box's
+ *  largest coordinate: with skin 0 a resting body touches exactly, but far
+ *  from the origin rounding may leave a step between the faces. */
+static inline float SHOVE_IFN(world_contact_distance)(float skin, shove_aabb box) {
+    float big = 0.0f;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const float lo = fabsf(box.min.raw[a]);
+        const float hi = fabsf(box.max.raw[a]);
+        big = (lo > big) ? lo : big;
+        big = (hi > big) ? hi : big;
+    }
+    return 2.0f * skin + 4.0f * (nextafterf(big, INFINITY) - big);
 }
 
 /** Room for everything world_update_pairs may allocate for `slot` with up

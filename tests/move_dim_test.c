@@ -327,6 +327,49 @@ Test(events, landing_sliding_and_leaving) {
     SHOVE_FN(world_destroy)(w);
 }
 
+Test(events, sliding_far_from_the_origin_does_not_flicker) {
+    /* at 100000 a float step is 1/128: rounding must not make a resting
+     * mover leave and touch its floor again frame after frame */
+    shove_world_def wd = SHOVE_FN(default_world_def)();
+    wd.bounds = BOX(99000, -100, -100, 101000, 100, 100);
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(&wd, &w), SHOVE_OK);
+    shove_id tiles[10];
+    for (int i = 0; i < 10; ++i) {
+        tiles[i] = add_static(w, BOX(100000 + i, -1, 0, 100001 + i, 0, 1));
+    }
+    const shove_id m = add_dynamic(w, BOX(100000.25, 0.5, 0.25, 100000.75, 1.5, 0.75));
+    int begins[10] = {0}, ends[10] = {0};
+    for (int f = 0; f < 40; ++f) {
+        shove_move_result r;
+        cr_assert_eq(SHOVE_FN(move)(w, m, V(0.2, -0.3, 0), NULL, &r), SHOVE_OK);
+        if (f > 2) {
+            cr_assert(r.on_ground, "frame %d", f);
+        }
+        const shove_event *ev;
+        const size_t n = SHOVE_FN(world_get_events)(w, &ev);
+        for (size_t i = 0; i < n; ++i) {
+            cr_assert(shove_id_equal(ev[i].a, m));
+            const uint32_t t = ev[i].b.index - tiles[0].index;
+            cr_assert_lt(t, 10u);
+            if (ev[i].type == SHOVE_EVENT_CONTACT_BEGIN) {
+                begins[t] += 1;
+                EXPECT_VEC_EQ(ev[i].normal, V(0, 1, 0));
+            } else {
+                cr_assert_eq(ev[i].type, SHOVE_EVENT_CONTACT_END);
+                ends[t] += 1;
+                cr_assert_eq(begins[t], 1, "tile %u ends before it began", t);
+            }
+        }
+    }
+    for (int t = 0; t < 9; ++t) {
+        cr_expect_eq(begins[t], 1, "tile %d: one begin", t);
+        cr_expect_leq(ends[t], 1, "tile %d: at most one end", t);
+    }
+    cr_expect_eq(ends[0], 1, "the first tile was left");
+    SHOVE_FN(world_destroy)(w);
+}
+
 Test(events, the_other_body_moving_away_ends_the_contact) {
     event_log log = {0};
     shove_world *w = new_world(log_event, &log);

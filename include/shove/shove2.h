@@ -288,11 +288,11 @@ SHOVE_API shove_status shove2_world_step(shove2_world *w);
  *  The world remembers which pairs are in contact and re-checks a body's
  *  pairs right after it moves. Two solid bodies that interact (and that the
  *  mover does not IGNORE) are in contact when they overlap or touch face to
- *  face with a gap of at most 2 * skin of the move (edges and corners do not
- *  count); a body is inside a sensor when their boxes overlap. Pairs that
- *  start give CONTACT_BEGIN / SENSOR_ENTER, pairs that stop CONTACT_END /
- *  SENSOR_EXIT; a body met on the way and left within the same move gives
- *  both. Contacts: `a` moved, the normal points from `b` toward `a`;
+ *  face with a gap of at most 2 * skin of the move, plus a few float steps
+ *  (edges and corners do not count); a body is inside a sensor when their
+ *  boxes overlap. Pairs that start give CONTACT_BEGIN / SENSOR_ENTER, pairs
+ *  that stop CONTACT_END / SENSOR_EXIT; a body met on the way and left
+ *  within the same move gives both. Contacts: `a` moved, the normal points from `b` toward `a`;
  *  sensors: `a` is the visitor, `b` the sensor. Teleports and destroyed
  *  bodies give no events. */
 SHOVE_API size_t shove2_world_get_events(const shove2_world *w, const shove2_event **out);
