@@ -169,8 +169,8 @@ static inline void SHOVE_IFN(tree_set_loc)(SHOVE_T(tree) * t, shove_tree_loc *lo
  *  from a root that may have grown, which changes no answer). */
 shove_status SHOVE_IFN(tree_insert)(SHOVE_T(tree) * t, uint32_t handle, shove_aabb box);
 
-/** Remove an entry. Never allocates... except that merging children back
- *  may grow a bucket; when that fails the merge is skipped. */
+/** Remove an entry. Cannot fail: merging children back may need a bigger
+ *  bucket, and when that memory is not there the merge is skipped. */
 void SHOVE_IFN(tree_remove)(SHOVE_T(tree) * t, uint32_t handle);
 
 /** Change an entry's box: in place while it stays in its node's loose
