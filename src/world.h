@@ -134,7 +134,13 @@ struct SHOVE_T(world) {
     /* >>voxel source: static solids read through a callback (not in the trees) */
     shove_voxel_def voxels;
     bool has_voxels;
+
+    /* >>scratch of the shove step (step.inc), allocated by the first step */
+    struct SHOVE_T(step_scratch) * step;
 };
+
+/** Free the shove step's scratch (step.inc); world_destroy calls it. */
+void SHOVE_IFN(step_free)(shove_world *w);
 
 /** Allocate through the world's allocator (lua_Alloc rules). */
 static inline void *SHOVE_IFN(world_realloc)(const shove_world *w, void *p, size_t old_size,

@@ -271,12 +271,53 @@ SHOVE_API void *shove2_body_get_user_data(const shove2_world *w, shove_id id);
 SHOVE_API shove_status shove2_move(shove2_world *w, shove_id id, vec2s delta,
                                    const shove2_move_def *def, shove2_move_result *out);
 
-/** Set the motion a dynamic body makes in the next shove2_world_step. */
+/** Set the motion a dynamic body makes in the next shove2_world_step (a
+ *  displacement, replacing any motion set before). Refuses a NULL world or
+ *  a non-finite delta (SHOVE_ERR_INVALID_ARGUMENT), a stale id
+ *  (SHOVE_ERR_STALE_ID) and a static body (SHOVE_ERR_INVALID_ARGUMENT:
+ *  static bodies never move; teleport them with shove2_body_set_box). */
 SHOVE_API shove_status shove2_body_set_motion(shove2_world *w, shove_id id, vec2s delta);
 
 /** Priority / transitive shove step: every dynamic body with a pending motion
- *  moves; stronger movers push weaker dynamic bodies, and a pushed body pushes
- *  on with the priority of whoever pushes it. Pending motions are cleared. */
+ *  moves once, with the world's step_def; pending motions are then cleared.
+ *
+ *  Pushing. Priority 0 is the strongest. A mover of priority p slides (as
+ *  shove2_move) along whatever it cannot push: static bodies, voxels,
+ *  dynamic bodies of priority <= p, and what it stands on. A dynamic body of
+ *  priority > p that it walks into is pushed along the axis of that contact,
+ *  just far enough to clear where the mover goes (keeping the gap it had,
+ *  up to one skin), and pushes what is ahead of it on that axis with
+ *  priority p, not its own: a whole chain moves in the same step. Pushed
+ *  bodies do not take the mover's motion on other axes. A chain that meets
+ *  something it cannot push stops face to face (in contact, as events
+ *  define it: gaps of at most 2 * skin plus a few float steps);
+ *  every body caught in it (kept short of its push by a wall or by a
+ *  blocked body ahead) gets a SHOVE_EVENT_SQUISH event: a = the body, b =
+ *  the body that pushed it, normal = the push direction. The mover then
+ *  stops face to face and slides along. Bodies resting on a weaker body do
+ *  not push it down with their weight.
+ *
+ *  Platforms. A dynamic body resting on a moving body (on step_def.up_axis,
+ *  in contact, footprints overlapping) is carried by its displacement,
+ *  whatever the priorities, before its own motion: lifted when the platform
+ *  rises (squished instead if it meets a ceiling; the platform stops),
+ *  carried sideways and down (sliding along what blocks it, pushing with
+ *  the weaker of its own priority and the platform's). Riders of riders
+ *  and of pushed bodies too. With up_axis = -1 there are no platforms.
+ *
+ *  Order. Movers go by priority (strongest first), then front first along
+ *  their own motion, then by box; a mover resting on a mover that has not
+ *  moved yet waits for it. The outcome depends only on the scene, not on
+ *  the order bodies were created or motions set. Sensors move through
+ *  everything and are never pushed or carried.
+ *
+ *  Events: the squishes, then the contact and sensor changes of every body
+ *  the step moved (as for shove2_move). No allocation in steady state. On
+ *  SHOVE_ERR_OUT_OF_MEMORY the step is undone: bodies are back where they
+ *  were, motions stay pending, the event list is kept (if memory also runs
+ *  out while undoing, the bodies stay in a valid, non-overlapping state
+ *  partway through the step). SHOVE_ERR_INVALID_ARGUMENT for a NULL world.
+ *  See src/step.inc for the algorithm and its cost. */
 SHOVE_API shove_status shove2_world_step(shove2_world *w);
 
 /* >>events --------------------------------------------------------------- */
