@@ -129,9 +129,11 @@ typedef struct SHOVE_T(tree) {
 /** Bucket of a node as the batch kernels see it. */
 static inline shove_soa SHOVE_IFN(tree_bucket_soa)(const SHOVE_T(tree_node) * n) {
     shove_soa s;
+    /* A node without a bucket has none of its arrays (pointer arithmetic on
+     * NULL is undefined even with a zero offset). */
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        s.min[a] = n->bucket + (size_t)a * n->capacity;
-        s.max[a] = n->bucket + (size_t)(SHOVE_DIM + a) * n->capacity;
+        s.min[a] = n->bucket ? n->bucket + (size_t)a * n->capacity : NULL;
+        s.max[a] = n->bucket ? n->bucket + (size_t)(SHOVE_DIM + a) * n->capacity : NULL;
     }
     s.count = n->count;
     return s;
@@ -139,7 +141,7 @@ static inline shove_soa SHOVE_IFN(tree_bucket_soa)(const SHOVE_T(tree_node) * n)
 
 /** Handles of a node's bucket, parallel to its boxes. */
 static inline uint32_t *SHOVE_IFN(tree_bucket_handles)(const SHOVE_T(tree_node) * n) {
-    return (uint32_t *)(void *)(n->bucket + (size_t)2 * SHOVE_DIM * n->capacity);
+    return n->bucket ? (uint32_t *)(void *)(n->bucket + (size_t)2 * SHOVE_DIM * n->capacity) : NULL;
 }
 
 /** Loose bounds of a node as a box. */
