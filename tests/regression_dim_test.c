@@ -113,3 +113,37 @@ Test(regression, step_settle_never_goes_deeper_than_the_request) {
     }
     cr_assert_gt(checked, 0, "no depth where the rounding bites");
 }
+
+/* A body moved far outside the world's bounds made the broad phase grow its
+ * root while the body sat in the old root; the move then took the body out
+ * of the wrong node (a count of 0 wrapped around): a crash, or a write far
+ * out of bounds. */
+Test(regression, world_move_far_outside_the_bounds) {
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.type = SHOVE_BODY_DYNAMIC;
+    def.box = BOX(0, 0, 0, 1, 1, 1);
+    shove_id id, other;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+    def.box = BOX(5, 5, 0, 6, 6, 1); /* out of the way */
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &other), SHOVE_OK);
+    const float far[4] = {-131136.0f, 262144.0f, -5000.0f, 3000.0f};
+    float x = 0.0f;
+    for (int k = 0; k < 4; ++k) {
+        shove_move_result r;
+        cr_assert_eq(SHOVE_FN(move)(w, id, V(far[k], 0, 0), NULL, &r), SHOVE_OK);
+        x += far[k];
+        cr_expect_eq(r.box.min.raw[0], x);
+        shove_aabb got;
+        cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &got), SHOVE_OK);
+        cr_expect_eq(got.min.raw[0], x);
+        shove_id found[4];
+        cr_expect_eq(SHOVE_FN(query_box)(w, got, UINT64_MAX, found, 4), 1u, "move %d", k);
+        cr_expect(shove_id_equal(found[0], id));
+    }
+    cr_expect_eq(SHOVE_FN(body_destroy)(w, id), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(body_destroy)(w, other), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(world_body_count)(w), 0u);
+    SHOVE_FN(world_destroy)(w);
+}
