@@ -110,7 +110,7 @@ int main(void) {
         }
     }
     /* The tile column at x = 16 stops the run: the player's right side rests
-     * against it, a skin away. */
+     * against it (within two skins; the default skin is 0). */
     check(r.hit_wall && fabsf(r.box.max.x - 16.0f) <= 2 * move.skin && r.box.max.x <= 16.0f,
           "ran into the wall of tiles (right side)", r.box.max.x);
     check(on_ground && fabsf(r.box.min.y - 1.0f) <= 2 * move.skin, "still on the floor (feet)",

@@ -197,8 +197,9 @@ bool SHOVE_IFN(world_events_reserve)(shove_world *w, uint32_t extra);
 void SHOVE_IFN(world_emit)(shove_world *w, shove_event_type type, shove_id a, shove_id b,
                            shove_vec normal);
 
-/** Append a contact to draw (room reserved). */
-void SHOVE_IFN(world_add_drawn_contact)(shove_world *w, shove_aabb mover, shove_aabb other,
+/** Append a contact of a mover (now at `mover`) with body `other` to draw
+ *  (room reserved). A null `other` is a voxel; a stale one is skipped. */
+void SHOVE_IFN(world_add_drawn_contact)(shove_world *w, shove_aabb mover, shove_id other,
                                         shove_vec normal);
 
 /** Contact distance of a move with this skin, for a mover at `box`: two

@@ -1,7 +1,8 @@
 /*
  * playground: the interactive 2D demo. Every resolution method plays the
  * same scene with the same input, in its own world, so the seed articles'
- * algorithms can be compared with shove's swept slide side by side.
+ * algorithms can be compared with shove's swept slide side by side; a
+ * fifth lane runs the shove step, where the selected actor pushes others.
  *
  *   playground                       open a window (needs SDL2)
  *   playground --headless [--script FILE] [--out DIR]
@@ -11,7 +12,8 @@
  * Keys: WASD move the selected actor (W jumps when gravity is on), Shift
  * moves 12x faster, Tab selects the next actor, left click toggles a tile
  * (or adds / removes a free box with snap off), right click adds an actor,
- * M shows the next method, V shows all methods side by side, C / N / B
+ * M shows the next method, V shows the slide and the three resolvers side
+ * by side, C / N / B
  * toggle contacts, normals and broad-phase nodes, G gravity, F snap to
  * grid, R reset, Esc quits.
  */

@@ -8,7 +8,10 @@
  * discrete lane does what the seed articles do: apply the motion, then hand
  * the moved box and the boxes around it (bodies from shove2_query_box, tiles
  * from the map) to shove2_resolve, and teleport the actor to the corrected
- * box (shove2_body_set_box).
+ * box (shove2_body_set_box). The step lane gives every moving actor its
+ * motion (shove2_body_set_motion) and steps the world once a frame
+ * (shove2_world_step): the selected actor has priority 0 and the others 1,
+ * so it shoves them, and whatever they run into, transitively.
  */
 #include "playground.h"
 
@@ -27,13 +30,12 @@
 #define MAX_FALL   0.5f
 
 static const char *const method_names[PG_METHOD_COUNT] = {
-    "swept slide (shove2_move)",
-    "mandatory-first (shove2_resolve)",
-    "largest overlap (shove2_resolve)",
-    "teleport (shove2_resolve)",
+    "swept slide (shove2_move)",        "mandatory-first (shove2_resolve)",
+    "largest overlap (shove2_resolve)", "teleport (shove2_resolve)",
+    "shove step (shove2_world_step)",
 };
 static const char *const method_keys[PG_METHOD_COUNT] = {"slide", "mandatory", "overlap",
-                                                         "teleport"};
+                                                         "teleport", "step"};
 
 const char *pg_method_name(pg_method m) {
     return (m >= 0 && m < PG_METHOD_COUNT) ? method_names[m] : "?";
@@ -60,6 +62,7 @@ static shove_id add_body(pg_lane *lane, shove2_aabb box, bool actor) {
     def.box = box;
     def.type = actor ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC;
     def.category = actor ? CAT_ACTOR : CAT_SOLID;
+    def.priority = actor ? 1 : 0; /* the selected actor of the step lane gets 0 */
     shove_id id = SHOVE_NULL_ID;
     if (shove2_body_create(lane->world, &def, &id) != SHOVE_OK) {
         fprintf(stderr, "playground: cannot create a body\n");
@@ -186,6 +189,7 @@ bool pg_init(pg_scene *s) {
     tiles.ctx = s;
     for (int l = 0; l < PG_METHOD_COUNT; ++l) {
         s->lanes[l].method = (pg_method)l;
+        s->lanes[l].strongest = -1;
         if (shove2_world_create(&def, &s->lanes[l].world) != SHOVE_OK ||
             shove2_world_set_voxels(s->lanes[l].world, &tiles) != SHOVE_OK) {
             pg_free(s);
@@ -258,7 +262,7 @@ static void move_discrete(const pg_scene *s, pg_lane *lane, int k, bool selected
                           bool *ground, bool *ceiling) {
     static const shove_resolve_mode modes[PG_METHOD_COUNT] = {
         SHOVE_RESOLVE_MANDATORY_FIRST, SHOVE_RESOLVE_MANDATORY_FIRST, SHOVE_RESOLVE_LARGEST_OVERLAP,
-        SHOVE_RESOLVE_TELEPORT};
+        SHOVE_RESOLVE_TELEPORT, SHOVE_RESOLVE_TELEPORT};
     enum { CAP = 256 };
     shove_id ids[CAP];
     shove2_aabb obstacles[2 * CAP];
@@ -330,37 +334,95 @@ static void check_lane(pg_scene *s, const pg_lane *lane) {
     }
 }
 
-void pg_step(pg_scene *s, unsigned keys) {
+/* Step lane: a body's priority is fixed at creation, so the actor that
+ * becomes the strongest (0) and the one that stops being it (1) are made
+ * anew, in the same place. */
+static void set_strongest(pg_lane *lane, int actor_count, int k) {
+    const int old = lane->strongest;
+    lane->strongest = k;
+    for (int pass = 0; pass < 2; ++pass) {
+        const int a = pass == 0 ? old : k;
+        if (a < 0 || a >= actor_count) {
+            continue;
+        }
+        shove2_body_def def = shove2_default_body_def();
+        shove2_body_get_box(lane->world, lane->actor[a], &def.box);
+        shove2_body_destroy(lane->world, lane->actor[a]);
+        def.type = SHOVE_BODY_DYNAMIC;
+        def.category = CAT_ACTOR;
+        def.priority = a == k ? 0 : 1;
+        shove2_body_create(lane->world, &def, &lane->actor[a]);
+    }
+}
+
+/* The motion actor k asks for this frame: gravity, and the keys for the
+ * selected one (a jump needs the lane's ground state). */
+static vec2s wanted_motion(const pg_scene *s, pg_lane *lane, int k, unsigned keys) {
     const float speed = SPEED * ((keys & PG_KEY_FAST) ? FAST : 1.0f);
     const float dx = (float)(((keys & PG_KEY_RIGHT) != 0) - ((keys & PG_KEY_LEFT) != 0));
     const float dy = (float)(((keys & PG_KEY_UP) != 0) - ((keys & PG_KEY_DOWN) != 0));
+    const bool selected = k == s->selected;
+    vec2s delta = {{selected ? dx * speed : 0.0f, 0.0f}};
+    if (s->gravity) {
+        if (selected && dy > 0.0f && lane->grounded[k]) {
+            lane->vy[k] = JUMP;
+        } else {
+            lane->vy[k] = fmaxf(lane->vy[k] - GRAVITY, -MAX_FALL);
+        }
+        delta.y = lane->vy[k];
+    } else if (selected) {
+        delta.y = dy * speed;
+    }
+    return delta;
+}
+
+static void landed(pg_lane *lane, int k, bool ground, bool ceiling) {
+    if ((ground && lane->vy[k] < 0.0f) || (ceiling && lane->vy[k] > 0.0f)) {
+        lane->vy[k] = 0.0f;
+    }
+    lane->grounded[k] = ground;
+}
+
+static void step_lane(pg_scene *s, pg_lane *lane, unsigned keys) {
+    if (lane->strongest != s->selected) {
+        set_strongest(lane, s->actor_count, s->selected);
+    }
+    vec2s want[PG_MAX_ACTORS];
+    float start_y[PG_MAX_ACTORS];
+    for (int k = 0; k < s->actor_count; ++k) {
+        want[k] = wanted_motion(s, lane, k, keys);
+        start_y[k] = pg_actor_box(s, lane->method, k).min.y;
+        shove2_body_set_motion(lane->world, lane->actor[k], want[k]);
+    }
+    shove2_world_step(lane->world);
+    /* A step has no per-body result: an actor that got less of the
+     * vertical motion it asked for was stopped by a floor or a ceiling. */
+    for (int k = 0; k < s->actor_count; ++k) {
+        const float moved = pg_actor_box(s, lane->method, k).min.y - start_y[k];
+        landed(lane, k, want[k].y < 0.0f && moved > want[k].y,
+               want[k].y > 0.0f && moved < want[k].y);
+    }
+}
+
+void pg_step(pg_scene *s, unsigned keys) {
     for (int l = 0; l < PG_METHOD_COUNT; ++l) {
         pg_lane *lane = &s->lanes[l];
         lane->has_correction = false;
+        if (lane->method == PG_STEP) {
+            step_lane(s, lane, keys);
+            check_lane(s, lane);
+            continue;
+        }
         /* The selected actor moves last, so its contacts are the ones drawn. */
         for (int n = 1; n <= s->actor_count; ++n) {
             const int k = (s->selected + n) % s->actor_count;
-            const bool selected = k == s->selected;
-            vec2s delta = {{selected ? dx * speed : 0.0f, 0.0f}};
-            if (s->gravity) {
-                if (selected && dy > 0.0f && lane->grounded[k]) {
-                    lane->vy[k] = JUMP;
-                } else {
-                    lane->vy[k] = fmaxf(lane->vy[k] - GRAVITY, -MAX_FALL);
-                }
-                delta.y = lane->vy[k];
-            } else if (selected) {
-                delta.y = dy * speed;
-            }
+            const vec2s delta = wanted_motion(s, lane, k, keys);
             if (delta.x == 0.0f && delta.y == 0.0f) {
                 continue;
             }
             bool ground, ceiling;
-            move_actor(s, lane, k, selected, delta, &ground, &ceiling);
-            if ((ground && lane->vy[k] < 0.0f) || (ceiling && lane->vy[k] > 0.0f)) {
-                lane->vy[k] = 0.0f;
-            }
-            lane->grounded[k] = ground;
+            move_actor(s, lane, k, k == s->selected, delta, &ground, &ceiling);
+            landed(lane, k, ground, ceiling);
         }
         check_lane(s, lane);
     }
@@ -387,7 +449,7 @@ typedef struct view {
 
 static int lanes_shown(const pg_scene *s, int *first) {
     *first = s->compare ? 0 : s->shown;
-    return s->compare ? PG_METHOD_COUNT : 1;
+    return s->compare ? PG_COMPARED : 1;
 }
 
 static view cell_view(const pg_scene *s, int width, int height, int index) {
@@ -396,7 +458,7 @@ static view cell_view(const pg_scene *s, int width, int height, int index) {
     int avail_h = height - HUD_HEIGHT;
     if (s->compare) {
         cols = 2;
-        rows = (PG_METHOD_COUNT + 1) / 2;
+        rows = (PG_COMPARED + 1) / 2;
         avail_h = height;
     }
     const int cw = width / cols, ch = avail_h / rows;
@@ -502,14 +564,15 @@ static void draw_lane(const pg_scene *s, canvas *c, const pg_lane *lane, const v
         shove2_world_draw(lane->world, &dd);
         dd.draw_tree = false;
     }
-    if (lane->method == PG_SLIDE && (s->show_contacts || s->show_normals)) {
+    const bool swept = lane->method == PG_SLIDE || lane->method == PG_STEP;
+    if (swept && (s->show_contacts || s->show_normals)) {
         dd.draw_box = NULL;
         dd.draw_point = s->show_contacts ? draw_point_cb : NULL;
         dd.draw_normal = s->show_normals ? draw_normal_cb : NULL;
         dd.draw_contacts = true;
         shove2_world_draw(lane->world, &dd);
     }
-    if (lane->method != PG_SLIDE && lane->has_correction && (s->show_contacts || s->show_normals)) {
+    if (!swept && lane->has_correction && (s->show_contacts || s->show_normals)) {
         /* where the motion put the actor, and the correction back out */
         const shove2_aabb m = lane->moved, o = lane->corrected;
         canvas_rect(c, px(v, m.min.x), py(v, m.max.y), px(v, m.max.x), py(v, m.min.y), 0xF44336FFu);

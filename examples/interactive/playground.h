@@ -30,8 +30,13 @@ typedef enum pg_method {
     PG_MANDATORY, /* shove2_resolve, SHOVE_RESOLVE_MANDATORY_FIRST */
     PG_OVERLAP,   /* shove2_resolve, SHOVE_RESOLVE_LARGEST_OVERLAP */
     PG_TELEPORT,  /* shove2_resolve, SHOVE_RESOLVE_TELEPORT */
+    PG_STEP,      /* shove2_world_step: the selected actor shoves the others */
     PG_METHOD_COUNT
 } pg_method;
+
+/* The side-by-side view shows the first PG_COMPARED lanes: the swept slide
+ * and the three discrete resolvers of the seed articles. */
+enum { PG_COMPARED = 4 };
 
 /* Keys held during a frame. */
 enum {
@@ -49,6 +54,7 @@ typedef struct pg_lane {
     shove_id actor[PG_MAX_ACTORS];
     float vy[PG_MAX_ACTORS];      /* vertical speed when gravity is on */
     bool grounded[PG_MAX_ACTORS]; /* stood on something after the last frame */
+    int strongest;                /* step lane: the actor whose body has priority 0 */
     /* Discrete lanes: the selected actor's last box after its motion and
      * after the correction, to draw the correction. */
     shove2_aabb moved, corrected;
@@ -76,7 +82,7 @@ typedef struct pg_scene {
 } pg_scene;
 
 const char *pg_method_name(pg_method m);
-/* Short name used by scripts: slide, mandatory, overlap, teleport. */
+/* Short name used by scripts: slide, mandatory, overlap, teleport, step. */
 const char *pg_method_key(pg_method m);
 
 /* Builds the starting scene in `s` (which must not move afterwards: the

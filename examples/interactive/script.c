@@ -14,8 +14,10 @@
  * itself; actor 2 dashes at a wall 1/8 thick at 1.5 units per frame, which
  * the swept lane stops at and the discrete lanes jump through. Then gravity
  * comes on, actor 1 walks off its ledge and falls to the floor, and a new
- * actor lands on a new tile. Numbers are exact in binary; TOL covers the
- * swept lane's skin (1/1024). */
+ * actor lands on a new tile. Last, two new actors: in the step lane the
+ * selected one shoves the other along; everywhere else it is blocked.
+ * Numbers are exact in binary; TOL covers a skin, should the moves keep
+ * one (the default skin is 0). */
 const char pg_tour_script[] = "view compare\n"
                               "note 12 3.5 seams + inner corner\n"
                               "note 24 11 gap 0.625 < actor 0.75\n"
@@ -32,6 +34,7 @@ const char pg_tour_script[] = "view compare\n"
                               "select 2\n"
                               "hold df 2\n"
                               "expect slide 2 35.25 2 36 2.75 0.002\n"
+                              "expect step 2 35.25 2 36 2.75 0.002\n"
                               "expect mandatory 2 36.5 2 37.25 2.75 0\n"
                               "expect overlap 2 36.5 2 37.25 2.75 0\n"
                               "expect teleport 2 36.5 2 37.25 2.75 0\n"
@@ -53,11 +56,25 @@ const char pg_tour_script[] = "view compare\n"
                               "expect all 3 10.125 8.609375 10.875 9.359375 0.002\n"
                               "hold - 60\n"
                               "expect all 3 10.125 5 10.875 5.75 0.002\n"
+                              "click right 5.5 1.5\n"
+                              "click right 3.5 1.5\n"
+                              "hold - 30\n"
+                              "hold d 40\n"
+                              "expect step 4 8.875 1 9.625 1.75 0.004\n"
+                              "expect step 5 8.125 1 8.875 1.75 0.004\n"
+                              "expect slide 4 5.125 1 5.875 1.75 0.002\n"
+                              "expect slide 5 4.375 1 5.125 1.75 0.002\n"
+                              "expect mandatory 4 5.125 1 5.875 1.75 0\n"
+                              "expect mandatory 5 4.375 1 5.125 1.75 0\n"
+                              "expect overlap 4 5.125 1 5.875 1.75 0\n"
+                              "expect overlap 5 4.375 1 5.125 1.75 0\n"
+                              "expect teleport 4 5.125 1 5.875 1.75 0\n"
+                              "expect teleport 5 4.375 1 5.125 1.75 0\n"
+                              "note 2 3 shove step: the selected actor pushes\n"
                               "view single\n"
-                              "show slide\n"
+                              "show step\n"
                               "set tree on\n"
-                              "select 0\n"
-                              "hold da 1\n"
+                              "hold d 1\n"
                               "shot playground\n";
 
 static unsigned parse_keys(const char *k) {
