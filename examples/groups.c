@@ -14,22 +14,14 @@
  *
  * The scene: a player, an enemy, a wall, a force field only the player
  * cannot cross, a coin (a sensor), and the player's bullet, which flies
- * through the player and the coin and stops at the enemy.
- *
- * Usage: groups (prints what happens, checks it, exits 1 if it went wrong)
+ * through the player and the coin and stops at the enemy. It prints what
+ * happens and exits 1 if a check fails.
  */
 #include <stdio.h>
 
 #include <shove/shove.h>
 
-enum {
-    WALL = 1u << 0,
-    PLAYER = 1u << 1,
-    ENEMY = 1u << 2,
-    PLAYER_BULLET = 1u << 3,
-    PICKUP = 1u << 4,
-    FORCE_FIELD = 1u << 5,
-};
+enum { WALL = 1, PLAYER = 2, ENEMY = 4, PLAYER_BULLET = 8, PICKUP = 16, FORCE_FIELD = 32 };
 
 /* What the game keeps per body (user_data): a name and its own handler. */
 typedef struct actor {
@@ -37,27 +29,14 @@ typedef struct actor {
     void (*on_event)(struct actor *self, const struct actor *other, shove_event_type type);
 } actor;
 
-static const char *event_name(shove_event_type t) {
-    switch (t) {
-    case SHOVE_EVENT_CONTACT_BEGIN:
-        return "begins touching";
-    case SHOVE_EVENT_CONTACT_END:
-        return "stops touching";
-    case SHOVE_EVENT_SENSOR_ENTER:
-        return "enters";
-    case SHOVE_EVENT_SENSOR_EXIT:
-        return "leaves";
-    case SHOVE_EVENT_SQUISH:
-        return "is squished by";
-    }
-    return "?";
-}
+static shove2_world *world;
+static int coins_taken, failures;
 
 static void print_event(actor *self, const actor *other, shove_event_type type) {
-    printf("  %-13s: %s %s\n", self->name, event_name(type), other->name);
+    static const char *const what[] = {"begins touching", "stops touching", "enters", "leaves",
+                                       "is squished by"};
+    printf("  %-13s: %s %s\n", self->name, what[type], other->name);
 }
-
-static int coins_taken, failures;
 
 static void coin_event(actor *self, const actor *other, shove_event_type type) {
     if (type == SHOVE_EVENT_SENSOR_ENTER) {
@@ -65,15 +44,6 @@ static void coin_event(actor *self, const actor *other, shove_event_type type) {
         coins_taken += 1;
     }
 }
-
-static void check(bool ok, const char *what) {
-    if (!ok) {
-        printf("FAILED: %s\n", what);
-        failures += 1;
-    }
-}
-
-static shove2_world *world;
 
 /* The seed's "callbacks on both bodies": one world callback, two handlers. */
 static void dispatch(void *ctx, const shove2_event *e) {
@@ -86,29 +56,33 @@ static void dispatch(void *ctx, const shove2_event *e) {
     }
 }
 
-static shove_id add(shove2_aabb box, uint64_t category, uint64_t mask, bool sensor,
-                    shove_body_type type, actor *who) {
+static void check(bool ok, const char *what) {
+    if (!ok) {
+        printf("FAILED: %s\n", what);
+        failures += 1;
+    }
+}
+
+/* category: the groups a body is in; mask: the groups it checks. */
+static shove_id add(float x0, float y0, float x1, float y1, uint64_t category, uint64_t mask,
+                    bool sensor, actor *who) {
     shove2_body_def def = shove2_default_body_def();
-    def.box = box;
+    def.box = (shove2_aabb){{{x0, y0}}, {{x1, y1}}};
     def.category = category;
     def.mask = mask;
     def.sensor = sensor;
-    def.type = type;
+    /* the movers are dynamic, the rest static */
+    def.type = category & (PLAYER | ENEMY | PLAYER_BULLET) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC;
     def.user_data = who;
     shove_id id = SHOVE_NULL_ID;
-    if (shove2_body_create(world, &def, &id) != SHOVE_OK) {
-        fprintf(stderr, "cannot create %s\n", who->name);
-    }
+    check(shove2_body_create(world, &def, &id) == SHOVE_OK, who->name);
     return id;
 }
 
-static shove2_aabb move(const char *what, shove_id id, vec2s delta) {
-    shove2_move_result r;
+static shove2_aabb move(const char *what, shove_id id, float dx) {
+    shove2_move_result r = {0};
     printf("%s\n", what);
-    if (shove2_move(world, id, delta, NULL, &r) != SHOVE_OK) {
-        check(false, "the move succeeds");
-        return (shove2_aabb){{{0, 0}}, {{0, 0}}};
-    }
+    check(shove2_move(world, id, (vec2s){{dx, 0}}, NULL, &r) == SHOVE_OK, "the move succeeds");
     printf("  -> ends at x %.3f%s\n", (double)r.box.min.x, r.hit_wall ? " (stopped)" : "");
     return r.box;
 }
@@ -133,37 +107,29 @@ int main(void) {
     actor wall = {"wall", print_event}, field = {"force field", print_event};
     actor coin = {"coin", coin_event}, bullet = {"bullet", print_event};
 
-    /* groups and groups to check */
-    add((shove2_aabb){{{10, 0}}, {{11, 4}}}, WALL, ~0ull, false, SHOVE_BODY_STATIC, &wall);
-    const shove_id p = add((shove2_aabb){{{0, 0}}, {{1, 2}}}, PLAYER,
-                           WALL | ENEMY | PICKUP | FORCE_FIELD, false, SHOVE_BODY_DYNAMIC, &player);
-    const shove_id e = add((shove2_aabb){{{7, 0}}, {{8, 2}}}, ENEMY, WALL | PLAYER | PLAYER_BULLET,
-                           false, SHOVE_BODY_DYNAMIC, &enemy);
+    add(10, 0, 11, 4, WALL, ~0ull, false, &wall);
+    const shove_id p = add(0, 0, 1, 2, PLAYER, WALL | ENEMY | PICKUP | FORCE_FIELD, false, &player);
+    const shove_id e = add(7, 0, 8, 2, ENEMY, WALL | PLAYER | PLAYER_BULLET, false, &enemy);
     /* a force field only the player collides with: its mask names players */
-    add((shove2_aabb){{{4, 0}}, {{4.5f, 4}}}, FORCE_FIELD, PLAYER, false, SHOVE_BODY_STATIC,
-        &field);
+    add(4, 0, 4.5f, 4, FORCE_FIELD, PLAYER, false, &field);
     /* detected, not resolved: a sensor */
-    add((shove2_aabb){{{2, 0}}, {{2.5f, 1}}}, PICKUP, PLAYER, true, SHOVE_BODY_STATIC, &coin);
-    /* the player's bullet checks walls and enemies only: it flies through
-     * the player who fired it and through the coin */
-    const shove_id b = add((shove2_aabb){{{0.5f, 1}}, {{0.7f, 1.2f}}}, PLAYER_BULLET, WALL | ENEMY,
-                           false, SHOVE_BODY_DYNAMIC, &bullet);
+    add(2, 0, 2.5f, 1, PICKUP, PLAYER, true, &coin);
+    /* the bullet checks walls and enemies only: it flies through the
+     * player who fired it and through the coin */
+    const shove_id b = add(0.5f, 1, 0.7f, 1.2f, PLAYER_BULLET, WALL | ENEMY, false, &bullet);
 
-    shove2_aabb box = move("the player walks right: takes the coin, stops at the force field", p,
-                           (vec2s){{5, 0}});
+    shove2_aabb box = move("the player walks right: takes the coin, stops at the field", p, 5);
     check(coins_taken == 1, "the player took the coin on the way");
     check(box.max.x <= 4.0f && box.max.x > 3.99f, "the force field stops the player");
-    box = move("the enemy walks left: the field does not stop it; the player does", e,
-               (vec2s){{-5, 0}});
+    box = move("the enemy walks left: the field does not stop it; the player does", e, -5);
     check(box.min.x < 4.5f, "the enemy walked into the force field");
     check(box.min.x >= 3.99f && events_of(SHOVE_EVENT_CONTACT_BEGIN) == 1,
           "the enemy stopped at the player");
-    const shove2_aabb enemy_box = box;
-    box = move("the bullet flies right: through the coin and the field, into the enemy", b,
-               (vec2s){{8, 0}});
-    check(box.max.x <= enemy_box.min.x && box.max.x > enemy_box.min.x - 0.01f,
+    const float enemy_left = box.min.x;
+    box = move("the bullet flies right: through the coin and the field, into the enemy", b, 8);
+    check(box.max.x <= enemy_left && box.max.x > enemy_left - 0.01f,
           "the bullet passed its player and stopped at the enemy");
-    move("the player steps back: contacts end", p, (vec2s){{-1, 0}});
+    move("the player steps back: contacts end", p, -1);
     check(events_of(SHOVE_EVENT_CONTACT_END) == 2, "the player left the enemy and the field");
 
     shove2_world_destroy(world);
