@@ -457,8 +457,16 @@ typedef struct shove2_debug_draw {
  *  bodies (faint grey for static, faint purple for dynamic bodies). */
 SHOVE_API void shove2_world_draw(const shove2_world *w, const shove2_debug_draw *draw);
 
-/** Write a readable text snapshot of the world (bodies, pending motions, the
- *  tile region around the bodies) to `out`; see tools/shove-replay. */
+/** Write a readable text snapshot of the world to `out`: its settings,
+ *  every body (id index, type, priority, category, mask, sensor flag, box),
+ *  pending motions, and the tiles within four tiles of every body, with
+ *  floats that read back to the same bits (the format is described in
+ *  src/dump.inc). tools/replay's shove-replay loads it and replays moves
+ *  (README: "A player got stuck"). Changes nothing; user data, callbacks
+ *  and the contact history are not written. SHOVE_ERR_INVALID_ARGUMENT for
+ *  NULL arguments or when writing fails, SHOVE_ERR_OUT_OF_MEMORY when the
+ *  list of tiles to write cannot be allocated (through the world's
+ *  allocator). */
 SHOVE_API shove_status shove2_world_dump(const shove2_world *w, FILE *out);
 
 #ifdef __cplusplus
