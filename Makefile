@@ -73,9 +73,8 @@ portable: deps
 	cd $(BUILD_NONAT) && ctest $(CTEST_FLAGS)
 
 valgrind: build
-	cd $(BUILD) && ctest $(CTEST_FLAGS) -L scalar \
-	    --overwrite MemoryCheckCommandOptions="--error-exitcode=1 --leak-check=full --trace-children=yes" \
-	    -T memcheck
+	@sh tools/install-deps valgrind
+	sh tools/run-valgrind $(BUILD) $(JOBS)
 
 # The fuzz build: clang, libFuzzer coverage, ASan + UBSan on everything.
 fuzz-deps:
