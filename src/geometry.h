@@ -3,6 +3,45 @@
  * after dim.h. The functions here skip input validation: callers have
  * checked their boxes and motions already.
  */
+#ifndef SHOVE_GEOMETRY_COMMON_
+#define SHOVE_GEOMETRY_COMMON_
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/** nextafterf(x, INFINITY), inline: the next float above x (the smallest
+ *  subnormal above zero of either sign; +inf and NaN unchanged). The libm
+ *  call costs more than the rest of a box computation on the move path. */
+static inline float shove__next_up(float x) {
+    if (x != x || x == INFINITY) {
+        return x;
+    }
+    if (x == 0.0f) {
+        return 0x1p-149f;
+    }
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    u = (x > 0.0f) ? u + 1u : u - 1u;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/** nextafterf(x, -INFINITY), inline: the next float below x. */
+static inline float shove__next_down(float x) {
+    if (x != x || x == -INFINITY) {
+        return x;
+    }
+    if (x == 0.0f) {
+        return -0x1p-149f;
+    }
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    u = (x > 0.0f) ? u - 1u : u + 1u;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+#endif
+
 #if (SHOVE_DIM == 2 && !defined(SHOVE_GEOMETRY2_H)) ||                                             \
     (SHOVE_DIM == 3 && !defined(SHOVE_GEOMETRY3_H))
 #if SHOVE_DIM == 2

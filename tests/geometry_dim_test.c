@@ -1,6 +1,8 @@
 /*
  * geometry_dim_test.c: boxes, the slab sweep and rays, in 2D and 3D.
  */
+#include <float.h>
+
 #include "test_dim.h"
 
 /* A unit cube (square) at the origin; the 3D runs give every box z [0, 1]
@@ -271,4 +273,35 @@ Test(sweep, agrees_with_brute_force_sampling) {
     /* the generator must produce a useful mix */
     cr_expect(hits > PAIRS / 10 && hits < PAIRS * 9 / 10, "hits %d of %d", hits, PAIRS);
     cr_expect(sampled_hits > PAIRS / 10, "sampled hits %d of %d", sampled_hits, PAIRS);
+}
+
+/* The inline float steps used on the move path give libm's nextafterf bits,
+ * at the special values and at random floats of every exponent. */
+static void expect_next_floats_match_libm(float x) {
+    const float up = shove__next_up(x), down = shove__next_down(x);
+    const float lib_up = nextafterf(x, INFINITY), lib_down = nextafterf(x, -INFINITY);
+    if (isnan(x)) {
+        cr_expect(isnan(up) && isnan(down));
+        return;
+    }
+    cr_expect(memcmp(&up, &lib_up, sizeof up) == 0, "next_up(%a) = %a, libm %a", (double)x,
+              (double)up, (double)lib_up);
+    cr_expect(memcmp(&down, &lib_down, sizeof down) == 0, "next_down(%a) = %a, libm %a", (double)x,
+              (double)down, (double)lib_down);
+}
+
+Test(floats, next_up_and_down_match_nextafterf) {
+    const float special[] = {0.0f,    -0.0f,    0x1p-149f, -0x1p-149f, 0x1p-126f, -0x1p-126f,
+                             FLT_MAX, -FLT_MAX, INFINITY,  -INFINITY,  NAN,       1.0f,
+                             -1.0f,   0.5f,     -0.5f,     100000.0f,  -100000.0f};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; ++i) {
+        expect_next_floats_match_libm(special[i]);
+    }
+    test_rng rng = {0x5eedu};
+    for (int i = 0; i < 20000; ++i) {
+        const uint32_t bits = (uint32_t)test_rng_next(&rng);
+        float x;
+        memcpy(&x, &bits, sizeof x);
+        expect_next_floats_match_libm(x);
+    }
 }
