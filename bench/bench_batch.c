@@ -3,7 +3,7 @@
  * shove2/3_sweep_batch) at every SIMD level this CPU has, next to a plain
  * array-of-structs C loop compiled with the project's normal flags.
  *
- * Four workloads, each at N = 64 ... 1M boxes, in 2D and 3D:
+ * Four workloads, each at N = 3 ... 1M boxes (see `sizes`), in 2D and 3D:
  *   overlap 10%      a query box that overlaps about 10% of scattered boxes:
  *                    the scalar loops' branches mispredict often
  *   overlap all      a query that overlaps every box: predictable branches,
@@ -41,8 +41,12 @@
 #define WORLD   100.0f
 #define QUERIES 4096
 
-enum { N_SIZES = 8 };
-static const size_t sizes[N_SIZES] = {64, 256, 1024, 4096, 16384, 65536, 262144, 1048576};
+/* Powers of two from 64 to 1M, and sizes that are not a multiple of any
+ * level's width (the last, partial block) down to batches smaller than one
+ * block (which the wide levels hand to a narrower one). */
+enum { N_SIZES = 12 };
+static const size_t sizes[N_SIZES] = {3,    7,    64,    65,    256,    1001,
+                                      1024, 4096, 16384, 65536, 262144, 1048576};
 
 enum { KERNEL_OVERLAP, KERNEL_OVERLAP_ALL, KERNEL_SWEEP_DENSE, KERNEL_SWEEP_SCATTERED, N_KERNELS };
 static const char *const kernel_names[N_KERNELS] = {"overlap 10%", "overlap all", "sweep dense",
@@ -255,6 +259,12 @@ static void write_csv(const char *dir) {
     printf("\nwrote %s\n", path);
 }
 
+/* Where size ni goes on a panel's N axis (log scale). */
+static double size_x(double x0, double pw, int ni) {
+    const double lo = log((double)sizes[0]), hi = log((double)sizes[N_SIZES - 1]);
+    return x0 + pw * (log((double)sizes[ni]) - lo) / (hi - lo);
+}
+
 /* One panel per (dimension, workload): ns per box against N, both on log
  * scales, one line per implementation. */
 static void write_svg(const char *dir) {
@@ -304,8 +314,13 @@ static void write_svg(const char *dir) {
                         "<text x='%.1f' y='%.1f' text-anchor='end'>%g</text>\n",
                         x0, y, x0 + pw, y, x0 - 4, y + 4, pow(10, e));
             }
+            double last_label = -INFINITY;
             for (int ni = 0; ni < N_SIZES; ++ni) {
-                const double x = x0 + pw * ni / (N_SIZES - 1);
+                const double x = size_x(x0, pw, ni);
+                if (x - last_label < 24) {
+                    continue; /* too close to the previous label */
+                }
+                last_label = x;
                 fprintf(f, "<text x='%.1f' y='%.1f' text-anchor='middle'>%zu%s</text>\n", x,
                         y0 + ph + 14,
                         sizes[ni] >= 1048576 ? sizes[ni] / 1048576
@@ -324,7 +339,7 @@ static void write_svg(const char *dir) {
                 for (int ni = 0; ni < N_SIZES; ++ni) {
                     const bench_result *r = result(dim, k, ni, impl);
                     if (r && r->ns_per_box > 0) {
-                        const double x = x0 + pw * ni / (N_SIZES - 1);
+                        const double x = size_x(x0, pw, ni);
                         const double y = y0 + ph - (log10(r->ns_per_box) - llo) / (lhi - llo) * ph;
                         fprintf(f, "%.1f,%.1f ", x, y);
                     }

@@ -9,6 +9,10 @@
 
 #define WIDE_NAME  avx2
 #define WIDE_LANES 8
+/* Batches of 4 to 7 boxes are one or two 4-lane blocks at SSE4.1, which
+ * every AVX2 CPU has (and which SIMDe emulates wherever it emulates AVX2);
+ * fewer go on from there to the scalar level. */
+#define WIDE_NARROWER shove__kernels_sse41
 typedef simde__m256 wide_f;
 typedef simde__m256 wide_m;
 typedef simde__m256i wide_u;
@@ -71,13 +75,11 @@ static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
 static inline wide_u wide_uadd(wide_u a, wide_u b) {
     return simde_mm256_add_epi32(a, b);
 }
-/* Entry k of the packed row is lane k's number, 4 bits each (compress.h). */
-static inline unsigned wide_compress(uint32_t *out, uint32_t base, unsigned bits) {
-    const simde__m256i nibble = simde_mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
-    const simde__m256i row = simde_mm256_set1_epi32((int32_t)shove__compress8[bits]);
-    const simde__m256i lanes =
-        simde_mm256_and_si256(simde_mm256_srlv_epi32(row, nibble), simde_mm256_set1_epi32(15));
-    wide_ustore(out, simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)base), lanes));
+/* Row `bits` of the byte table, widened to 8 int32 lane numbers. */
+static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {
+    const simde__m128i row =
+        simde_mm_loadl_epi64((const simde__m128i *)(const void *)shove__compress8[bits]);
+    wide_ustore(out, simde_mm256_add_epi32(base, simde_mm256_cvtepu8_epi32(row)));
     return shove__lane_count[bits];
 }
 

@@ -87,9 +87,8 @@ static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
 static inline wide_u wide_uadd(wide_u a, wide_u b) {
     return simde_vaddq_u32(a, b);
 }
-static inline unsigned wide_compress(uint32_t *out, uint32_t base, unsigned bits) {
-    simde_vst1q_u32(
-        out, simde_vaddq_u32(simde_vdupq_n_u32(base), simde_vld1q_u32(shove__compress4[bits])));
+static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {
+    simde_vst1q_u32(out, simde_vaddq_u32(base, simde_vld1q_u32(shove__compress4[bits])));
     return shove__lane_count[bits];
 }
 

@@ -89,9 +89,8 @@ static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
 static inline wide_u wide_uadd(wide_u a, wide_u b) {
     return simde_mm_add_epi32(a, b);
 }
-static inline unsigned wide_compress(uint32_t *out, uint32_t base, unsigned bits) {
-    const wide_u lanes = wide_uload(shove__compress4[bits]);
-    wide_ustore(out, simde_mm_add_epi32(simde_mm_set1_epi32((int32_t)base), lanes));
+static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {
+    wide_ustore(out, simde_mm_add_epi32(base, wide_uload(shove__compress4[bits])));
     return shove__lane_count[bits];
 }
 
