@@ -1,6 +1,7 @@
 /*
- * png.h: a small PNG writer for the playground's screenshots (no zlib
- * needed). Pixels are 0xAARRGGBB, row after row; the file is 8-bit RGB.
+ * png.h: a small PNG writer (no zlib needed) for the playground's
+ * screenshots and the demo's picture (examples/demo/). Pixels are
+ * 0xAARRGGBB, row after row; the file is 8-bit RGB.
  */
 #ifndef PLAYGROUND_PNG_H
 #define PLAYGROUND_PNG_H
