@@ -393,6 +393,17 @@ Test(bad_input_world, move_refuses_broken_input) {
                  SHOVE_ERR_INVALID_ARGUMENT);
     EXPECT_UNTOUCHED(r, "move");
     expect_unchanged(&fx, "move(NULL)");
+    /* a finite motion whose end box leaves float range: refused like
+     * shove_slide refuses it */
+    shove_body_def far = SHOVE_FN(default_body_def)();
+    far.box = BOX(1e38, 0, 0, 2e38, 1, 1);
+    shove_id id;
+    cr_assert_eq(SHOVE_FN(body_create)(fx.w, &far, &id), SHOVE_OK);
+    remember(&fx);
+    fill(&r, sizeof r);
+    cr_expect_eq(SHOVE_FN(move)(fx.w, id, V(2e38, 0, 0), NULL, &r), SHOVE_ERR_INVALID_ARGUMENT);
+    EXPECT_UNTOUCHED(r, "move beyond float range");
+    expect_unchanged(&fx, "move beyond float range");
     free_fixture(&fx);
 }
 

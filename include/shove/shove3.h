@@ -267,7 +267,11 @@ SHOVE_API void *shove3_body_get_user_data(const shove3_world *w, shove_id id);
 
 /** Collide-and-slide one body now (bump's world:move) against every other
  *  body it collides with and the voxels. Other bodies do not move. Gives the
- *  same result as shove3_slide over the same boxes. `def` may be NULL. */
+ *  same result as shove3_slide over the same boxes. `def` may be NULL.
+ *  Refuses, changing nothing: SHOVE_ERR_STALE_ID for an id that is not a
+ *  live body of `w`; SHOVE_ERR_INVALID_ARGUMENT for a NULL world or result,
+ *  a non-finite delta, a broken def, or a delta that would carry the box
+ *  (or a step-up's reach) beyond float range, as shove3_slide does. */
 SHOVE_API shove_status shove3_move(shove3_world *w, shove_id id, vec3s delta,
                                    const shove3_move_def *def, shove3_move_result *out);
 
