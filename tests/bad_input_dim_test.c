@@ -19,60 +19,7 @@
 #include <float.h>
 
 #include "test_dim.h"
-
-#define SENTINEL 0x5A
-
-static void fill(void *p, size_t n) {
-    memset(p, SENTINEL, n);
-}
-
-static bool untouched(const void *p, size_t n) {
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; ++i) {
-        if (b[i] != SENTINEL) {
-            return false;
-        }
-    }
-    return true;
-}
-
-#define EXPECT_UNTOUCHED(x, what) cr_expect(untouched(&(x), sizeof(x)), "%s was written", what)
-
-/* >>bad values ---------------------------------------------------------- */
-
-#define MAX_BAD 64
-
-/* Every way to break `good` one coordinate at a time: NaN, +inf and -inf
- * in each min and max, and min > max on each axis. */
-static int bad_boxes(shove_aabb good, shove_aabb out[MAX_BAD]) {
-    const float poison[3] = {NAN, INFINITY, -INFINITY};
-    int n = 0;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        for (int k = 0; k < 3; ++k) {
-            out[n] = good;
-            out[n++].min.raw[a] = poison[k];
-            out[n] = good;
-            out[n++].max.raw[a] = poison[k];
-        }
-        out[n] = good;
-        out[n].min.raw[a] = good.max.raw[a];
-        out[n++].max.raw[a] = nextafterf(good.max.raw[a], -INFINITY);
-    }
-    return n;
-}
-
-/* NaN, +inf and -inf in each component of `good`. */
-static int bad_vecs(shove_vec good, shove_vec out[MAX_BAD]) {
-    const float poison[3] = {NAN, INFINITY, -INFINITY};
-    int n = 0;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        for (int k = 0; k < 3; ++k) {
-            out[n] = good;
-            out[n++].raw[a] = poison[k];
-        }
-    }
-    return n;
-}
+#include "test_bad_input.h"
 
 /* >>common -------------------------------------------------------------- */
 

@@ -18,25 +18,8 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_bad_input.h"
 #include "test_voxel_map.h"
-
-#define SENTINEL 0x5A
-
-static void fill(void *p, size_t n) {
-    memset(p, SENTINEL, n);
-}
-
-static bool untouched(const void *p, size_t n) {
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; ++i) {
-        if (b[i] != SENTINEL) {
-            return false;
-        }
-    }
-    return true;
-}
-
-#define EXPECT_UNTOUCHED(x, what) cr_expect(untouched(&(x), sizeof(x)), "%s: output written", what)
 
 /* >>a world and its fingerprint ------------------------------------------ */
 
@@ -140,37 +123,6 @@ static int bad_ids(const fixture *fx, shove_id out[8]) {
     g = fx->ids[0];
     g.generation ^= 0x80000000u; /* another world's tag */
     out[n++] = g;
-    return n;
-}
-
-#define MAX_BAD 64
-
-static int bad_boxes(shove_aabb good, shove_aabb out[MAX_BAD]) {
-    const float poison[3] = {NAN, INFINITY, -INFINITY};
-    int n = 0;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        for (int k = 0; k < 3; ++k) {
-            out[n] = good;
-            out[n++].min.raw[a] = poison[k];
-            out[n] = good;
-            out[n++].max.raw[a] = poison[k];
-        }
-        out[n] = good;
-        out[n].min.raw[a] = good.max.raw[a];
-        out[n++].max.raw[a] = nextafterf(good.max.raw[a], -INFINITY);
-    }
-    return n;
-}
-
-static int bad_vecs(shove_vec good, shove_vec out[MAX_BAD]) {
-    const float poison[3] = {NAN, INFINITY, -INFINITY};
-    int n = 0;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        for (int k = 0; k < 3; ++k) {
-            out[n] = good;
-            out[n++].raw[a] = poison[k];
-        }
-    }
     return n;
 }
 

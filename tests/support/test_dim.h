@@ -23,26 +23,7 @@
 #include "geometry.h"
 #include "test_support.h"
 
-static inline shove_vec test_vec(float x, float y, float z) {
-    shove_vec v;
-    v.raw[0] = x;
-    v.raw[1] = y;
-#if SHOVE_DIM == 3
-    v.raw[2] = z;
-#else
-    (void)z;
-#endif
-    return v;
-}
-
-static inline shove_aabb test_box(float x0, float y0, float z0, float x1, float y1, float z1) {
-    shove_aabb b = {test_vec(x0, y0, z0), test_vec(x1, y1, z1)};
-    return b;
-}
-
-#define V(x, y, z) test_vec((float)(x), (float)(y), (float)(z))
-#define BOX(x0, y0, z0, x1, y1, z1)                                                                \
-    test_box((float)(x0), (float)(y0), (float)(z0), (float)(x1), (float)(y1), (float)(z1))
+#include "test_dim_boxes.h"
 
 /** Bitwise equality of vectors (so -0 and 0 differ, as determinism demands). */
 static inline bool test_vec_same_bits(shove_vec a, shove_vec b) {

@@ -1,7 +1,9 @@
 /*
- * test_dim_boxes.h: V() and BOX() for programs that instantiate both
- * dimensions in one file (test_dim.h does the same for one dimension and
- * pulls in Criterion). Include after dim.h; guards itself per dimension.
+ * test_dim_boxes.h: V(x, y, z) and BOX(x0, y0, z0, x1, y1, z1) for the
+ * dimension in force (in 2D, z is dropped). test_dim.h includes it for tests
+ * of one dimension; a program that instantiates both dimensions in one file
+ * includes it after each dim.h (it guards itself per dimension and redefines
+ * V and BOX each time).
  */
 #if (SHOVE_DIM == 2 && !defined(SHOVE_TEST_DIM_BOXES2_H)) ||                                       \
     (SHOVE_DIM == 3 && !defined(SHOVE_TEST_DIM_BOXES3_H))
