@@ -81,11 +81,12 @@ static inline const RL(voxel) * RL(find_voxel)(const RL(scene) * s, const int32_
 }
 
 #if SHOVE_DIM == 2
-static inline int RL(shapes)(void *ctx, int32_t x, int32_t y, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+static inline int RL(shapes)(void *ctx, int32_t x, int32_t y,
+                             shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
     const int32_t c[2] = {x, y};
 #else
 static inline int RL(shapes)(void *ctx, int32_t x, int32_t y, int32_t z,
-                      shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+                             shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
     const int32_t c[3] = {x, y, z};
 #endif
     const RL(voxel) *v = RL(find_voxel)(ctx, c);
