@@ -432,8 +432,9 @@ typedef struct shove2_soa {
 } shove2_soa;
 
 /** Indices of boxes that overlap `query` strictly, in ascending order.
- *  `out_indices` needs room for boxes->count entries. Returns the count;
- *  entries past it (up to boxes->count) may be overwritten as scratch. */
+ *  `out_indices` needs room for boxes->count entries and must not overlap
+ *  the boxes' arrays. Returns the count; entries past it (up to
+ *  boxes->count) may be overwritten as scratch. */
 SHOVE_API size_t shove2_overlap_batch(const shove2_soa *boxes, shove2_aabb query,
                                       uint32_t *out_indices);
 

@@ -432,8 +432,9 @@ typedef struct shove3_soa {
 } shove3_soa;
 
 /** Indices of boxes that overlap `query` strictly, in ascending order.
- *  `out_indices` needs room for boxes->count entries. Returns the count;
- *  entries past it (up to boxes->count) may be overwritten as scratch. */
+ *  `out_indices` needs room for boxes->count entries and must not overlap
+ *  the boxes' arrays. Returns the count; entries past it (up to
+ *  boxes->count) may be overwritten as scratch. */
 SHOVE_API size_t shove3_overlap_batch(const shove3_soa *boxes, shove3_aabb query,
                                       uint32_t *out_indices);
 
