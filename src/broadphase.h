@@ -110,15 +110,25 @@ typedef struct SHOVE_T(tree_node) {
     uint32_t depth;  /**< root = 0 (grows by one for everyone when the root grows) */
 } SHOVE_T(tree_node);
 
+/** The loose bounds of the 2^DIM children of one block, side by side (a
+ *  copy of theirs), so a query tests all of them in one pass over a few
+ *  cache lines instead of reading 2^DIM nodes. Block k holds nodes
+ *  2 + k * 2^DIM ...; every block that is some node's children is current. */
+typedef struct SHOVE_T(tree_block_bounds) {
+    float lo[SHOVE_DIM][SHOVE_TREE_CHILDREN];
+    float hi[SHOVE_DIM][SHOVE_TREE_CHILDREN];
+} SHOVE_T(tree_block_bounds);
+
 typedef struct SHOVE_T(tree) {
     SHOVE_T(tree_node) * nodes;
-    uint32_t node_count;    /**< nodes in use or on the free list */
-    uint32_t node_capacity; /**< room in `nodes` */
-    uint32_t free_blocks;   /**< first free child block, linked through first_child */
-    uint32_t growths;       /**< how many times the root doubled */
-    float min_cell;         /**< cells this small are not split */
-    shove_tree_loc *loc;    /**< per handle; owned by the caller (see tree_set_loc) */
-    shove_allocator alloc;  /**< never all-zero here: the world fills in the default */
+    SHOVE_T(tree_block_bounds) * blocks; /**< (node_capacity - 2) / 2^DIM of them */
+    uint32_t node_count;                 /**< nodes in use or on the free list */
+    uint32_t node_capacity;              /**< room in `nodes` */
+    uint32_t free_blocks;                /**< first free child block, linked through first_child */
+    uint32_t growths;                    /**< how many times the root doubled */
+    float min_cell;                      /**< cells this small are not split */
+    shove_tree_loc *loc;                 /**< per handle; owned by the caller (see tree_set_loc) */
+    shove_allocator alloc;               /**< never all-zero here: the world fills in the default */
     /** Unused bucket blocks by size class, linked through their first bytes.
      *  Buckets that grow or empty out come here and are handed to the next
      *  bucket of that size, so a tree whose shape keeps changing (splits and
