@@ -31,6 +31,8 @@
 
 #include <shove/shove.h>
 
+#include "bench_util.h"
+
 #if defined(__linux__)
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
@@ -75,20 +77,10 @@ static void *xmalloc(size_t bytes) {
     return p;
 }
 
-/* xorshift64: uniform floats for the data sets. */
-static float uniform(uint64_t *s, float lo, float hi) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return lo + (hi - lo) * (float)(*s >> 40) * (1.0f / 16777216.0f);
-}
-
 /* >>timing ------------------------------------------------------------------ */
 
 static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+    return bench_clock_ns(CLOCK_MONOTONIC);
 }
 
 static int perf_fd = -1;

@@ -19,18 +19,10 @@
 
 #include <shove/shove.h>
 
-static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
+#include "bench_util.h"
 
-/* xorshift64: uniform floats for the scenes and walks. */
-static float uniform(uint64_t *s, float lo, float hi) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return lo + (hi - lo) * (float)(*s >> 40) * (1.0f / 16777216.0f);
+static double now_ns(void) {
+    return bench_clock_ns(CLOCK_MONOTONIC);
 }
 
 static shove_simd best_level;

@@ -34,6 +34,8 @@
 
 #include <shove/shove.h>
 
+#include "bench_util.h"
+
 #define BODIES 10000
 #define WARMUP 3
 #define FRAMES 8
@@ -47,17 +49,7 @@ static const char *const scene_ids[N_SCENES] = {"sparse", "crowded_mixed", "crow
 /* CPU time of this thread: the machines this runs on are often shared, and
  * wall time then measures the neighbours too. */
 static double now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* xorshift64: uniform floats for the scenes and motions. */
-static float uniform(uint64_t *s, float lo, float hi) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return lo + (hi - lo) * (float)(*s >> 40) * (1.0f / 16777216.0f);
+    return bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static volatile uint64_t checksum_sink;

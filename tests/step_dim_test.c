@@ -158,17 +158,22 @@ static const shove_event *squish_of(const event_log *log, shove_id body) {
     return NULL;
 }
 
+/* A step test, run twice: with the default skin (0) and with a skin of
+ * 1/1024 (g_skin, read by the helpers above). */
+#define STEP_TEST(name)                                                                            \
+    static void name(void);                                                                        \
+    Test(step, name) {                                                                             \
+        name();                                                                                    \
+    }                                                                                              \
+    Test(step_skin, name) {                                                                        \
+        g_skin = 1.0f / 1024.0f;                                                                   \
+        name();                                                                                    \
+    }                                                                                              \
+    static void name(void)
+
 /* >>scenario 9: transitive shove ---------------------------------------------- */
 
-static void scenario_9_transitive_push_moves_the_whole_row(void);
-Test(step, scenario_9_transitive_push_moves_the_whole_row) {
-    scenario_9_transitive_push_moves_the_whole_row();
-}
-Test(step_skin, scenario_9_transitive_push_moves_the_whole_row) {
-    g_skin = 1.0f / 1024.0f;
-    scenario_9_transitive_push_moves_the_whole_row();
-}
-static void scenario_9_transitive_push_moves_the_whole_row(void) {
+STEP_TEST(scenario_9_transitive_push_moves_the_whole_row) {
     shove_world *w = new_world(NULL);
     const shove_id a = add_dynamic(w, rect(0, 0, 1, 1), 1);
     const shove_id b = add_dynamic(w, rect(1, 0, 2, 1), 4);
@@ -185,15 +190,7 @@ static void scenario_9_transitive_push_moves_the_whole_row(void) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void scenario_9_bodies_apart_are_pushed_once_reached(void);
-Test(step, scenario_9_bodies_apart_are_pushed_once_reached) {
-    scenario_9_bodies_apart_are_pushed_once_reached();
-}
-Test(step_skin, scenario_9_bodies_apart_are_pushed_once_reached) {
-    g_skin = 1.0f / 1024.0f;
-    scenario_9_bodies_apart_are_pushed_once_reached();
-}
-static void scenario_9_bodies_apart_are_pushed_once_reached(void) {
+STEP_TEST(scenario_9_bodies_apart_are_pushed_once_reached) {
     shove_world *w = new_world(NULL);
     const shove_id a = add_dynamic(w, rect(0, 0, 1, 1), 1);
     const shove_id b = add_dynamic(w, rect(1.5, 0, 2.5, 1), 4);
@@ -208,15 +205,7 @@ static void scenario_9_bodies_apart_are_pushed_once_reached(void) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void scenario_9_weaker_or_equal_movers_are_blocked(void);
-Test(step, scenario_9_weaker_or_equal_movers_are_blocked) {
-    scenario_9_weaker_or_equal_movers_are_blocked();
-}
-Test(step_skin, scenario_9_weaker_or_equal_movers_are_blocked) {
-    g_skin = 1.0f / 1024.0f;
-    scenario_9_weaker_or_equal_movers_are_blocked();
-}
-static void scenario_9_weaker_or_equal_movers_are_blocked(void) {
+STEP_TEST(scenario_9_weaker_or_equal_movers_are_blocked) {
     for (int equal = 0; equal < 2; ++equal) {
         event_log log;
         shove_world *w = new_world(&log);
@@ -233,15 +222,7 @@ static void scenario_9_weaker_or_equal_movers_are_blocked(void) {
     }
 }
 
-static void scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes(void);
-Test(step, scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes) {
-    scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes();
-}
-Test(step_skin, scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes) {
-    g_skin = 1.0f / 1024.0f;
-    scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes();
-}
-static void scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes(void) {
+STEP_TEST(scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes) {
     event_log log;
     shove_world *w = new_world(&log);
     const shove_id a = add_dynamic(w, rect(0, 0, 1, 1), 1);
@@ -299,15 +280,7 @@ Test(step, chain_of_100_moves_as_one) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void chain_of_100_into_a_wall(void);
-Test(step, chain_of_100_into_a_wall) {
-    chain_of_100_into_a_wall();
-}
-Test(step_skin, chain_of_100_into_a_wall) {
-    g_skin = 1.0f / 1024.0f;
-    chain_of_100_into_a_wall();
-}
-static void chain_of_100_into_a_wall(void) {
+STEP_TEST(chain_of_100_into_a_wall) {
     enum { N = 100 };
     event_log log;
     shove_world *w = new_world(&log);
@@ -335,15 +308,7 @@ static void chain_of_100_into_a_wall(void) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void pusher_into_a_wall(void);
-Test(step, pusher_into_a_wall) {
-    pusher_into_a_wall();
-}
-Test(step_skin, pusher_into_a_wall) {
-    g_skin = 1.0f / 1024.0f;
-    pusher_into_a_wall();
-}
-static void pusher_into_a_wall(void) {
+STEP_TEST(pusher_into_a_wall) {
     event_log log;
     shove_world *w = new_world(&log);
     const shove_id floor = add_static(w, rect(-10, -1, 10, 0));
@@ -374,15 +339,7 @@ static void pusher_into_a_wall(void) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void two_pushers_from_opposite_sides_never_overlap(void);
-Test(step, two_pushers_from_opposite_sides_never_overlap) {
-    two_pushers_from_opposite_sides_never_overlap();
-}
-Test(step_skin, two_pushers_from_opposite_sides_never_overlap) {
-    g_skin = 1.0f / 1024.0f;
-    two_pushers_from_opposite_sides_never_overlap();
-}
-static void two_pushers_from_opposite_sides_never_overlap(void) {
+STEP_TEST(two_pushers_from_opposite_sides_never_overlap) {
     /* Built both ways round: the outcome is the same. */
     shove_aabb result[2][3];
     for (int order = 0; order < 2; ++order) {
@@ -472,15 +429,7 @@ Test(step, stacked_bodies_are_pushed_sideways_together) {
 
 /* >>scenario 10: moving platforms ---------------------------------------------- */
 
-static void scenario_10_platform_carries_its_rider_every_way(void);
-Test(step, scenario_10_platform_carries_its_rider_every_way) {
-    scenario_10_platform_carries_its_rider_every_way();
-}
-Test(step_skin, scenario_10_platform_carries_its_rider_every_way) {
-    g_skin = 1.0f / 1024.0f;
-    scenario_10_platform_carries_its_rider_every_way();
-}
-static void scenario_10_platform_carries_its_rider_every_way(void) {
+STEP_TEST(scenario_10_platform_carries_its_rider_every_way) {
     shove_world *w = new_world(NULL);
     const shove_id platform = add_dynamic(w, rect(0, 0, 4, 1), 0);
     const shove_id rider = add_dynamic(w, rect(1, 1, 2, 3), 3);
@@ -518,15 +467,7 @@ Test(step, scenario_10_stronger_rider_is_carried_first) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void riders_of_riders(void);
-Test(step, riders_of_riders) {
-    riders_of_riders();
-}
-Test(step_skin, riders_of_riders) {
-    g_skin = 1.0f / 1024.0f;
-    riders_of_riders();
-}
-static void riders_of_riders(void) {
+STEP_TEST(riders_of_riders) {
     shove_world *w = new_world(NULL);
     const shove_id platform = add_dynamic(w, rect(0, 0, 6, 1), 0);
     shove_id stack[4];
@@ -555,15 +496,7 @@ static void riders_of_riders(void) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void platform_rider_blocked_by_a_wall_stays_behind(void);
-Test(step, platform_rider_blocked_by_a_wall_stays_behind) {
-    platform_rider_blocked_by_a_wall_stays_behind();
-}
-Test(step_skin, platform_rider_blocked_by_a_wall_stays_behind) {
-    g_skin = 1.0f / 1024.0f;
-    platform_rider_blocked_by_a_wall_stays_behind();
-}
-static void platform_rider_blocked_by_a_wall_stays_behind(void) {
+STEP_TEST(platform_rider_blocked_by_a_wall_stays_behind) {
     shove_world *w = new_world(NULL);
     const shove_id platform = add_dynamic(w, rect(0, 0, 4, 1), 0);
     const shove_id rider = add_dynamic(w, rect(2, 1, 3, 2), 3);
@@ -577,15 +510,7 @@ static void platform_rider_blocked_by_a_wall_stays_behind(void) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static void platform_rising_into_a_ceiling_squishes_its_rider(void);
-Test(step, platform_rising_into_a_ceiling_squishes_its_rider) {
-    platform_rising_into_a_ceiling_squishes_its_rider();
-}
-Test(step_skin, platform_rising_into_a_ceiling_squishes_its_rider) {
-    g_skin = 1.0f / 1024.0f;
-    platform_rising_into_a_ceiling_squishes_its_rider();
-}
-static void platform_rising_into_a_ceiling_squishes_its_rider(void) {
+STEP_TEST(platform_rising_into_a_ceiling_squishes_its_rider) {
     event_log log;
     shove_world *w = new_world(&log);
     const shove_id platform = add_dynamic(w, rect(0, 0, 4, 1), 0);
@@ -629,15 +554,7 @@ Test(step, rider_across_two_platforms_is_carried_once) {
     }
 }
 
-static void carried_bodies_push_with_the_weaker_priority(void);
-Test(step, carried_bodies_push_with_the_weaker_priority) {
-    carried_bodies_push_with_the_weaker_priority();
-}
-Test(step_skin, carried_bodies_push_with_the_weaker_priority) {
-    g_skin = 1.0f / 1024.0f;
-    carried_bodies_push_with_the_weaker_priority();
-}
-static void carried_bodies_push_with_the_weaker_priority(void) {
+STEP_TEST(carried_bodies_push_with_the_weaker_priority) {
     /* A lift (0) carries a player (1) into a crate (5) hanging in the air:
      * the crate is pushed. It carries a crate (5) into a player (1): the
      * player is not pushed, the crate stays behind against it. */
@@ -934,15 +851,7 @@ static void make_crowd(crowd *c, uint64_t seed, int count) {
     }
 }
 
-static void random_crowds_never_overlap(void);
-Test(step, random_crowds_never_overlap) {
-    random_crowds_never_overlap();
-}
-Test(step_skin, random_crowds_never_overlap) {
-    g_skin = 1.0f / 1024.0f;
-    random_crowds_never_overlap();
-}
-static void random_crowds_never_overlap(void) {
+STEP_TEST(random_crowds_never_overlap) {
     for (uint64_t seed = 1; seed <= 4; ++seed) {
         crowd c;
         make_crowd(&c, seed * 7919u, 160);
@@ -992,15 +901,7 @@ static bool touching(shove_aabb a, shove_aabb b, float distance) {
     return separated <= 1;
 }
 
-static void contact_events_match_brute_force(void);
-Test(step, contact_events_match_brute_force) {
-    contact_events_match_brute_force();
-}
-Test(step_skin, contact_events_match_brute_force) {
-    g_skin = 1.0f / 1024.0f;
-    contact_events_match_brute_force();
-}
-static void contact_events_match_brute_force(void) {
+STEP_TEST(contact_events_match_brute_force) {
     /* Every dynamic body moves every step, so after each step the pairs the
      * events describe are exactly the touching pairs with a dynamic body. */
     crowd c;

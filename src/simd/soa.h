@@ -19,4 +19,23 @@ static inline shove_aabb SHOVE_IFN(soa_box)(const shove_soa *boxes, size_t i) {
     return b;
 }
 
+/** The scalar level's overlap scan: the indices (ascending) of the boxes
+ *  that strictly overlap `query` (false with NaN, as at every level).
+ *  Inline, so a caller that scans a few boxes many times (the slide) pays
+ *  no call through the kernel table. */
+static inline size_t SHOVE_IFN(soa_overlap_scan)(const shove_soa *boxes, shove_aabb query,
+                                                 uint32_t *out_indices) {
+    size_t n = 0;
+    for (size_t i = 0; i < boxes->count; ++i) {
+        bool hit = true;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            hit = hit && boxes->min[a][i] < query.max.raw[a] && query.min.raw[a] < boxes->max[a][i];
+        }
+        if (hit) {
+            out_indices[n++] = (uint32_t)i;
+        }
+    }
+    return n;
+}
+
 #endif

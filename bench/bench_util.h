@@ -1,0 +1,29 @@
+/*
+ * bench_util.h: what the benchmarks share (dimension-free): a clock in
+ * nanoseconds and the xorshift64 stream their scenes are drawn from, so
+ * every bench draws the same kind of numbers from a seed. Include after
+ * the system headers (clock_gettime needs _GNU_SOURCE or _POSIX_C_SOURCE).
+ */
+#ifndef SHOVE_BENCH_UTIL_H
+#define SHOVE_BENCH_UTIL_H
+
+#include <stdint.h>
+#include <time.h>
+
+/** Now on `clock` (CLOCK_MONOTONIC for wall time, CLOCK_THREAD_CPUTIME_ID
+ *  for CPU time), in nanoseconds. */
+static inline double bench_clock_ns(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/** xorshift64: the next float in [lo, hi) from state `s` (24 bits). */
+static inline float bench_uniform(uint64_t *s, float lo, float hi) {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return lo + (hi - lo) * (float)(*s >> 40) * (1.0f / 16777216.0f);
+}
+
+#endif
