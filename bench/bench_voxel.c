@@ -18,6 +18,13 @@
  * time beside them. Prints a table; writes voxel.csv into argv[1].
  *
  * Usage: bench_voxel [output-directory]
+ *
+ * With SHOVE_BENCH_QUICK=N in the environment (N >= 1 frames) it runs only
+ * the first line of the table (hills, 2,000 mobs, chunk order) for 2 warmup
+ * frames and N measured ones: a small fixed workload for instruction
+ * counting (valgrind --tool=callgrind --toggle-collect=shove3_move ...).
+ * It also prints a checksum (FNV-1a) of every move's box, delta, flags and
+ * contacts, so two builds can be checked to move the mobs identically.
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -148,7 +155,36 @@ static int by_chunk(const void *pa, const void *pb) {
 typedef struct result {
     double cpu_ns, wall_ns, reads, contacts, steps;
     long moves;
+    uint64_t checksum;
 } result;
+
+/* Quick mode: hash every move's result (FNV-1a). */
+static bool checksum_moves;
+
+static void checksum_bytes(uint64_t *h, const void *p, size_t n) {
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; ++i) {
+        *h = (*h ^ b[i]) * 0x100000001b3ull;
+    }
+}
+
+static void checksum_move(uint64_t *h, const shove3_move_result *mr,
+                          const shove3_contact *contacts) {
+    const float motion[6] = {mr->box.min.x, mr->box.min.y, mr->box.min.z,
+                             mr->delta.x,   mr->delta.y,   mr->delta.z};
+    const int flags[5] = {mr->contact_count, mr->on_ground, mr->hit_ceiling, mr->hit_wall,
+                          mr->stepped};
+    checksum_bytes(h, motion, sizeof motion);
+    checksum_bytes(h, flags, sizeof flags);
+    for (int c = 0; c < mr->contact_count && c < 8; ++c) {
+        const float cf[4] = {contacts[c].t, contacts[c].normal.x, contacts[c].normal.y,
+                             contacts[c].normal.z};
+        const uint32_t ci[3] = {contacts[c].other.index, (uint32_t)contacts[c].index,
+                                (uint32_t)contacts[c].response};
+        checksum_bytes(h, cf, sizeof cf);
+        checksum_bytes(h, ci, sizeof ci);
+    }
+}
 
 /* The scenes: voxel hills, voxel flat ground, or flat ground as one static
  * body and no voxels (to see what reading voxels costs). */
@@ -190,7 +226,7 @@ static shove3_world *make_world(scene sc) {
 /* `chunked`: mobs in chunk order (their bodies created and moved chunk by
  * chunk); else in the order the random spawner found them, scattered over
  * the whole world (bodies and moves jump across memory). */
-static result run(shove3_world *w, int count, int frames, bool chunked) {
+static result run(shove3_world *w, int count, int warmup, int frames, bool chunked) {
     mob *mobs = calloc((size_t)count, sizeof *mobs);
     int n = 0;
     while (n < count) {
@@ -239,7 +275,12 @@ static result run(shove3_world *w, int count, int frames, bool chunked) {
     const float dt = 1.0f / 30.0f;
     result r;
     memset(&r, 0, sizeof r);
-    const int warmup = 10;
+    r.checksum = 0xcbf29ce484222325ull;
+    shove3_contact contacts[8];
+    if (checksum_moves) {
+        def.contacts = contacts;
+        def.contact_capacity = 8;
+    }
     double cpu0 = 0, wall0 = 0;
     long reads0 = 0;
     for (int f = 0; f < warmup + frames; ++f) {
@@ -255,6 +296,9 @@ static result run(shove3_world *w, int count, int frames, bool chunked) {
                 {3.0f * dt * cosf(m->heading), m->vy * dt, 3.0f * dt * sinf(m->heading)}};
             shove3_move_result mr;
             shove3_move(w, m->id, d, &def, &mr);
+            if (checksum_moves) {
+                checksum_move(&r.checksum, &mr, contacts);
+            }
             if (mr.on_ground) {
                 m->vy = 0.0f;
             }
@@ -303,7 +347,12 @@ int main(int argc, char **argv) {
                 {HILLS, 2000, 60, false},      {HILLS, 20000, 12, false},
                 {FLAT_VOXELS, 2000, 60, true}, {FLAT_BODY, 2000, 60, true}};
     double hills[2][2] = {{0, 0}, {0, 0}}; /* [chunked][20k] */
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; ++k) {
+    uint64_t last_checksum = 0;
+    const char *quick_env = getenv("SHOVE_BENCH_QUICK");
+    const int quick = quick_env ? atoi(quick_env) : 0;
+    const size_t run_count = quick > 0 ? 1u : sizeof runs / sizeof runs[0];
+    checksum_moves = quick > 0;
+    for (size_t k = 0; k < run_count; ++k) {
         /* same seed for every run: the same terrain, crates and mobs */
         rng = 0x2545F4914F6CDD1Dull;
         shove3_world *w = make_world(runs[k].sc);
@@ -311,8 +360,10 @@ int main(int argc, char **argv) {
             fprintf(stderr, "cannot create the world\n");
             return 1;
         }
-        const result r = run(w, runs[k].mobs, runs[k].frames, runs[k].chunked);
+        const result r = quick > 0 ? run(w, runs[k].mobs, 2, quick, runs[k].chunked)
+                                   : run(w, runs[k].mobs, 10, runs[k].frames, runs[k].chunked);
         shove3_world_destroy(w);
+        last_checksum = r.checksum;
         if (runs[k].sc == HILLS) {
             hills[runs[k].chunked][runs[k].mobs > 2000] = r.cpu_ns;
         }
@@ -324,7 +375,10 @@ int main(int argc, char **argv) {
                     runs[k].mobs, order, CRATES, r.moves, r.cpu_ns, r.wall_ns, r.reads, r.contacts);
         }
     }
-    for (int c = 1; c >= 0; --c) {
+    if (quick > 0) {
+        printf("checksum of every move: %016llx\n", (unsigned long long)last_checksum);
+    }
+    for (int c = 1; c >= 0 && quick <= 0; --c) {
         const double a = hills[c][0], b = hills[c][1];
         printf("voxel hills, mobs in %s order: %.0f ns per move with 2k mobs, %.0f with 20k "
                "(target <= 1000: %s); growth %.2fx (target <= 1.2x: %s)\n",

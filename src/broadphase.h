@@ -32,7 +32,9 @@
  * Invariants (tree_check verifies them in tests): every entry's box lies in
  * its node's loose bounds; a child's loose bounds lie in its parent's; every
  * node's subtree count is its bucket count plus its children's subtree
- * counts; loc[handle] names the node and position of the handle's entry.
+ * counts; bit k of a node's live mask is set exactly when its child k has
+ * entries in its subtree; loc[handle] names the node and position of the
+ * handle's entry.
  */
 #if (SHOVE_DIM == 2 && !defined(SHOVE_BROADPHASE2_H)) ||                                           \
     (SHOVE_DIM == 3 && !defined(SHOVE_BROADPHASE3_H))
@@ -101,6 +103,7 @@ typedef struct SHOVE_T(tree_node) {
     uint32_t count;       /**< entries in this node's bucket */
     uint32_t subtree;     /**< entries in this node and below */
     uint32_t capacity;    /**< room in the bucket */
+    uint32_t live;        /**< bit k: child k has entries in its subtree */
     /** One block: min[DIM][capacity], max[DIM][capacity], uint32 handle[capacity]. */
     float *bucket;
     /* What placement reads. */
