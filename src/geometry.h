@@ -11,32 +11,34 @@
 
 /** nextafterf(x, INFINITY), inline: the next float above x (the smallest
  *  subnormal above zero of either sign; +inf and NaN unchanged). The libm
- *  call costs more than the rest of a box computation on the move path. */
+ *  call costs more than the rest of a box computation on the move path.
+ *  Integer steps on the bits: a float's bits, read as sign and magnitude,
+ *  are ordered like the floats, so the next float away from zero is one
+ *  step up of the magnitude and the next one toward zero one step down
+ *  (-0 counts as +0; -inf steps to -FLT_MAX). Checked against nextafterf
+ *  for every float. */
 static inline float shove__next_up(float x) {
-    if (x != x || x == INFINITY) {
-        return x;
-    }
-    if (x == 0.0f) {
-        return 0x1p-149f;
-    }
     uint32_t u;
     memcpy(&u, &x, sizeof u);
-    u = (x > 0.0f) ? u + 1u : u - 1u;
+    if ((u & 0x7fffffffu) >= 0x7f800000u && u != 0xff800000u) {
+        return x; /* NaN or +inf */
+    }
+    u = (u << 1 == 0u) ? 0u : u; /* -0 as +0 */
+    u += 1u - ((u >> 31) << 1);  /* magnitude up when x >= 0, down when x < 0 */
     memcpy(&x, &u, sizeof x);
     return x;
 }
 
-/** nextafterf(x, -INFINITY), inline: the next float below x. */
+/** nextafterf(x, -INFINITY), inline: the next float below x (the mirror of
+ *  shove__next_up). */
 static inline float shove__next_down(float x) {
-    if (x != x || x == -INFINITY) {
-        return x;
-    }
-    if (x == 0.0f) {
-        return -0x1p-149f;
-    }
     uint32_t u;
     memcpy(&u, &x, sizeof u);
-    u = (x > 0.0f) ? u - 1u : u + 1u;
+    if ((u & 0x7fffffffu) >= 0x7f800000u && u != 0x7f800000u) {
+        return x; /* NaN or -inf */
+    }
+    u = (u << 1 == 0u) ? 0x80000000u : u; /* +0 as -0 */
+    u += ((u >> 31) << 1) - 1u;           /* magnitude up when x <= 0, down when x > 0 */
     memcpy(&x, &u, sizeof x);
     return x;
 }
