@@ -7,6 +7,7 @@
  * checked at the level ctest selected (SHOVE_TEST_SIMD), for their answers
  * and for the input they refuse.
  */
+#include <float.h>
 #include <stdlib.h>
 
 #include "simd/kernels.h"
@@ -633,6 +634,65 @@ Test(batch_public, matches_the_scalar_table_at_the_active_level) {
         cr_expect_eq(hg.started_inside, hw.started_inside);
         batch_free(&b);
     }
+}
+
+/* The public entries check the query with code of their own; it must accept
+ * exactly the boxes shove_aabb_is_valid accepts. Each coordinate in turn
+ * takes each value at the edges of the float range; a refused query writes
+ * nothing, an accepted one finds what a plain loop finds. */
+Test(batch_public, accepts_exactly_the_valid_queries) {
+    static const float edges[] = {0.0f,    -0.0f,    0.5f,     -1.0f,     1e-40f, -1e-40f,
+                                  FLT_MAX, -FLT_MAX, INFINITY, -INFINITY, NAN};
+    const size_t count = 13; /* a full 8-lane block and a partial one */
+    batch b = batch_new(count, 1);
+    for (size_t i = 0; i < count; ++i) {
+        const float s = 0.01f * (float)i;
+        batch_set(&b, i, BOX(0.25f + s, 0.25f, 0.25f, 0.75f + s, 0.75f, 0.75f));
+    }
+    const shove_soa soa = batch_soa(&b);
+    int accepted = 0, found = 0;
+    for (int corner = 0; corner < 2; ++corner) {
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            for (size_t e = 0; e < sizeof edges / sizeof edges[0]; ++e) {
+                shove_aabb q = BOX(0, 0, 0, 1, 1, 1);
+                (corner ? &q.max : &q.min)->raw[a] = edges[e];
+                uint32_t out[13];
+                for (size_t i = 0; i < count; ++i) {
+                    out[i] = 777u;
+                }
+                const size_t n = SHOVE_FN(overlap_batch)(&soa, q, out);
+                if (!SHOVE_FN(aabb_is_valid)(q)) {
+                    cr_expect_eq(n, 0u, "corner %d axis %d value %a: not refused", corner, a,
+                                 (double)edges[e]);
+                    for (size_t i = 0; i < count; ++i) {
+                        cr_expect_eq(out[i], 777u, "refused query wrote out[%zu]", i);
+                    }
+                    continue;
+                }
+                ++accepted;
+                size_t expected = 0;
+                for (size_t i = 0; i < count; ++i) {
+                    const shove_aabb box = batch_get(&b, i);
+                    bool hit = true;
+                    for (int k = 0; k < SHOVE_DIM; ++k) {
+                        hit = hit && box.min.raw[k] < q.max.raw[k] && q.min.raw[k] < box.max.raw[k];
+                    }
+                    if (hit) {
+                        cr_expect_eq(out[expected], (uint32_t)i);
+                        ++expected;
+                    }
+                }
+                cr_expect_eq(n, expected, "corner %d axis %d value %a", corner, a,
+                             (double)edges[e]);
+                found += expected > 0;
+            }
+        }
+    }
+    /* Both kinds of case were met, and most accepted queries find boxes (so a
+     * wrong refusal, which finds none, shows). */
+    cr_expect_gt(accepted, 0);
+    cr_expect_gt(found, accepted / 2);
+    batch_free(&b);
 }
 
 Test(batch_public, refuses_bad_input_without_writing) {

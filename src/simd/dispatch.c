@@ -9,8 +9,8 @@
 
 #include "kernels.h"
 
-/* -1 until the first call detects the best level. */
-static atomic_int active_level = -1;
+/* NULL until the first call detects the best level. */
+_Atomic(const shove_kernel_table *) shove__active_kernels = NULL;
 
 static bool cpu_has(shove_simd level) {
     switch (level) {
@@ -72,14 +72,15 @@ static int detect_best(void) {
     return (int)SHOVE_SIMD_SCALAR;
 }
 
+const shove_kernel_table *shove__kernels_detect(void) {
+    /* Two threads may both detect; they store the same answer. */
+    const shove_kernel_table *table = table_of((shove_simd)detect_best());
+    atomic_store_explicit(&shove__active_kernels, table, memory_order_release);
+    return table;
+}
+
 shove_simd shove_simd_active(void) {
-    int level = atomic_load_explicit(&active_level, memory_order_acquire);
-    if (level < 0) {
-        /* Two threads may both detect; they store the same answer. */
-        level = detect_best();
-        atomic_store_explicit(&active_level, level, memory_order_release);
-    }
-    return (shove_simd)level;
+    return shove__kernels()->level;
 }
 
 shove_status shove_simd_select(shove_simd level) {
@@ -89,7 +90,7 @@ shove_status shove_simd_select(shove_simd level) {
     if (!shove_simd_supported(level)) {
         return SHOVE_ERR_UNSUPPORTED;
     }
-    atomic_store_explicit(&active_level, (int)level, memory_order_release);
+    atomic_store_explicit(&shove__active_kernels, table_of(level), memory_order_release);
     return SHOVE_OK;
 }
 
@@ -116,8 +117,4 @@ const shove_kernel_table *shove__kernels_of(shove_simd level) {
 bool shove__kernels_runnable(shove_simd level) {
     const shove_kernel_table *table = table_of(level);
     return table != NULL && (!table->requires_cpu || cpu_has(level));
-}
-
-const shove_kernel_table *shove__kernels(void) {
-    return table_of(shove_simd_active());
 }

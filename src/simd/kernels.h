@@ -14,6 +14,8 @@
 #ifndef SHOVE_SIMD_KERNELS_H
 #define SHOVE_SIMD_KERNELS_H
 
+#include <stdatomic.h>
+
 #include <shove/shove.h>
 
 typedef struct shove_kernel_table {
@@ -29,6 +31,8 @@ typedef struct shove_kernel_table {
      *  (NEON on x86, SSE on ARM): such a table runs anywhere, which lets
      *  tests check its source on any machine. */
     bool requires_cpu;
+    /** The level this table implements. */
+    shove_simd level;
 } shove_kernel_table;
 
 /* Builds with SIMD carry a table per x86 level and NEON (SIMDe maps each onto
@@ -45,8 +49,20 @@ extern const shove_kernel_table shove__kernels_avx2;
 extern const shove_kernel_table shove__kernels_neon;
 #endif
 
+/* The table of shove_simd_active(), NULL until the first shove__kernels()
+ * or shove_simd_active() call detects the CPU (dispatch.c). A pointer
+ * rather than a level, so a batch call reaches its kernel with one load. */
+extern _Atomic(const shove_kernel_table *) shove__active_kernels;
+
+/** Detects the best level, makes it active and returns its table. */
+const shove_kernel_table *shove__kernels_detect(void);
+
 /** The table of shove_simd_active(). */
-const shove_kernel_table *shove__kernels(void);
+static inline const shove_kernel_table *shove__kernels(void) {
+    const shove_kernel_table *table =
+        atomic_load_explicit(&shove__active_kernels, memory_order_acquire);
+    return table ? table : shove__kernels_detect();
+}
 
 /* For tests and benchmarks that call every table directly. */
 

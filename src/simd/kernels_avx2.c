@@ -98,6 +98,7 @@ const shove_kernel_table shove__kernels_avx2 = {
     .overlap3 = shove3__overlap_batch_avx2,
     .sweep2 = shove2__sweep_batch_avx2,
     .sweep3 = shove3__sweep_batch_avx2,
+    .level = SHOVE_SIMD_AVX2,
 #if defined(__AVX2__)
     .requires_cpu = true,
 #endif

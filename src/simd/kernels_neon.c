@@ -107,6 +107,7 @@ const shove_kernel_table shove__kernels_neon = {
     .overlap3 = shove3__overlap_batch_neon,
     .sweep2 = shove2__sweep_batch_neon,
     .sweep3 = shove3__sweep_batch_neon,
+    .level = SHOVE_SIMD_NEON,
 #if defined(__ARM_NEON)
     .requires_cpu = true,
 #endif

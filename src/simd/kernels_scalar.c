@@ -13,4 +13,5 @@ const shove_kernel_table shove__kernels_scalar = {
     .overlap3 = shove3__overlap_batch_scalar,
     .sweep2 = shove2__sweep_batch_scalar,
     .sweep3 = shove3__sweep_batch_scalar,
+    .level = SHOVE_SIMD_SCALAR,
 };

@@ -18,6 +18,7 @@ const shove_kernel_table shove__kernels_sse2 = {
     .overlap3 = shove3__overlap_batch_sse2,
     .sweep2 = shove2__sweep_batch_sse2,
     .sweep3 = shove3__sweep_batch_sse2,
+    .level = SHOVE_SIMD_SSE2,
 #if defined(__SSE2__)
     .requires_cpu = true,
 #endif

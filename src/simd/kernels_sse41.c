@@ -19,6 +19,7 @@ const shove_kernel_table shove__kernels_sse41 = {
     .overlap3 = shove3__overlap_batch_sse41,
     .sweep2 = shove2__sweep_batch_sse41,
     .sweep3 = shove3__sweep_batch_sse41,
+    .level = SHOVE_SIMD_SSE41,
 #if defined(__SSE4_1__)
     .requires_cpu = true,
 #endif
