@@ -32,9 +32,10 @@
  * Invariants (tree_check verifies them in tests): every entry's box lies in
  * its node's loose bounds; a child's loose bounds lie in its parent's; every
  * node's subtree count is its bucket count plus its children's subtree
- * counts; bit k of a node's live mask is set exactly when its child k has
- * entries in its subtree; loc[handle] names the node and position of the
- * handle's entry.
+ * counts; the block bounds of a node's children equal their loose bounds;
+ * bit k of a node's live mask is set exactly when its child k has entries
+ * in its subtree; loc[handle] names the node and position of the handle's
+ * entry.
  */
 #if (SHOVE_DIM == 2 && !defined(SHOVE_BROADPHASE2_H)) ||                                           \
     (SHOVE_DIM == 3 && !defined(SHOVE_BROADPHASE3_H))
@@ -116,7 +117,9 @@ typedef struct SHOVE_T(tree_node) {
 /** The loose bounds of the 2^DIM children of one block, side by side (a
  *  copy of theirs), so a query tests all of them in one pass over a few
  *  cache lines instead of reading 2^DIM nodes. Block k holds nodes
- *  2 + k * 2^DIM ...; every block that is some node's children is current. */
+ *  2 + k * 2^DIM ...; every block that is some node's children is current.
+ *  Lanes are in the order of tree_lane (broadphase.inc): in 3D the children
+ *  in the lower half of the cell on y first. */
 typedef struct SHOVE_T(tree_block_bounds) {
     float lo[SHOVE_DIM][SHOVE_TREE_CHILDREN];
     float hi[SHOVE_DIM][SHOVE_TREE_CHILDREN];
