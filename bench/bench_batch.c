@@ -14,6 +14,10 @@
  *                    are rejected before dividing (the plain loop and the
  *                    scalar level divide for every box on moving axes)
  *
+ * After the workloads, "overlap all" is set against its memory floor: a loop
+ * that only reads every coordinate and writes every index. Once the boxes
+ * leave the core's caches no kernel can beat it, which caps avx2/sc there.
+ *
  * Prints a table per workload, writes batch.csv and batch.svg into the
  * directory given as argv[1] (default "."). Cycles per box come from the
  * CPU's cycle counter through perf_event_open, when the kernel allows it.
@@ -67,6 +71,22 @@ typedef struct bench_result {
 } bench_result;
 
 static bench_result results[2][N_KERNELS][N_SIZES][N_IMPLS];
+
+/* The memory floor of "overlap all" (batch_bench.inc's floor_loop), per
+ * dimension and size. On x86 with GCC or Clang the loop is compiled for AVX2
+ * by a function attribute and runs only on CPUs that have it. */
+static bench_result floor_results[2][N_SIZES];
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define BENCH_FLOOR_TARGET __attribute__((target("avx2")))
+static bool floor_runs(void) {
+    return __builtin_cpu_supports("avx2");
+}
+#else
+#define BENCH_FLOOR_TARGET
+static bool floor_runs(void) {
+    return true;
+}
+#endif
 
 static void *xmalloc(size_t bytes) {
     void *p = malloc(bytes ? bytes : 1);
@@ -220,6 +240,32 @@ static void print_tables(void) {
     }
 }
 
+/* Overlap all against its memory floor: avx2/floor near 1 means the kernel
+ * streams the boxes as fast as this core can; scalar/floor is the largest
+ * avx2/sc any kernel could show at that size. */
+static void print_floor(void) {
+    const int avx2 = 1 + SHOVE_SIMD_AVX2, scalar = 1 + SHOVE_SIMD_SCALAR;
+    for (int dim = 2; dim <= 3; ++dim) {
+        const double bytes = (double)(2 * dim * sizeof(float) + sizeof(uint32_t));
+        printf("\n%dD overlap all against its memory floor (read %d floats and write one index "
+               "per box, %.0f bytes)\n",
+               dim, 2 * dim, bytes);
+        printf("%8s %8s %8s %8s | %10s %12s %10s %10s\n", "N", "floor", "avx2", "scalar",
+               "avx2/floor", "scalar/floor", "floor GB/s", "avx2 GB/s");
+        for (int ni = 0; ni < N_SIZES; ++ni) {
+            const bench_result *f = &floor_results[dim - 2][ni];
+            const bench_result *a = result(dim, KERNEL_OVERLAP_ALL, ni, avx2);
+            const bench_result *s = result(dim, KERNEL_OVERLAP_ALL, ni, scalar);
+            if (!f->ran || !a || !s) {
+                continue;
+            }
+            printf("%8zu %8.3f %8.3f %8.3f | %9.2fx %11.2fx %10.1f %10.1f\n", sizes[ni],
+                   f->ns_per_box, a->ns_per_box, s->ns_per_box, a->ns_per_box / f->ns_per_box,
+                   s->ns_per_box / f->ns_per_box, bytes / f->ns_per_box, bytes / a->ns_per_box);
+        }
+    }
+}
+
 static void write_csv(const char *dir) {
     char path[1024];
     snprintf(path, sizeof path, "%s/batch.csv", dir);
@@ -244,6 +290,16 @@ static void write_csv(const char *dir) {
                     }
                     fprintf(f, "\n");
                 }
+            }
+        }
+        for (int ni = 0; ni < N_SIZES; ++ni) {
+            const bench_result *r = &floor_results[dim - 2][ni];
+            if (r->ran) {
+                fprintf(f, "%d,overlap_all,%zu,memory floor,%.4f,", dim, sizes[ni], r->ns_per_box);
+                if (r->cycles_per_box >= 0.0) {
+                    fprintf(f, "%.4f", r->cycles_per_box);
+                }
+                fprintf(f, "\n");
             }
         }
     }
@@ -400,6 +456,7 @@ int main(int argc, char **argv) {
     run_all3();
     shove_simd_select(best);
     print_tables();
+    print_floor();
     write_csv(dir);
     write_svg(dir);
     return sink == 42u ? 1 : 0;
