@@ -495,3 +495,35 @@ Test(core, streaming_a_long_list_gives_the_same_move) {
     }
     SHOVE_IFN(obstacles_free)(&set);
 }
+
+/* A leg near more candidates than it keeps (a seamed floor: up to 80
+ * tiles under one leg, fewer than the stack set holds, so nothing streams)
+ * scans again for its later passes; one near a few (the same floor as one
+ * box) reads the ones it kept. Both must move alike. */
+Test(core, a_leg_near_many_candidates_moves_like_one_near_few) {
+    enum { N = 120 };
+    static shove_aabb fine[N + 2];
+    for (int i = 0; i < N; ++i) {
+        fine[i] = block((float)i * 0.25f, -1, (float)(i + 1) * 0.25f, 0);
+    }
+    shove_aabb coarse[3] = {block(0, -1, (float)N * 0.25f, 0)};
+    test_rng rng = {77};
+    for (int trial = 0; trial < 60; ++trial) {
+        /* the same wall and ceiling beside both floors */
+        const float wall_x = test_rng_float(&rng, 10, 25);
+        fine[N] = coarse[1] = block(wall_x, 0, wall_x + 1, 4);
+        fine[N + 1] = coarse[2] = block(0, 2.5f, (float)N * 0.25f, 3);
+        const shove_aabb m = mover_at(test_rng_float(&rng, 1, 8), test_rng_float(&rng, 0, 1), 1, 1);
+        const shove_vec d = V(test_rng_float(&rng, -5, 20), test_rng_float(&rng, -3, 1), 0);
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        def.step_height = test_rng_int(&rng, 0, 1) ? 0.4f : 0.0f;
+        def.edge_guard = test_rng_int(&rng, 0, 1);
+        const shove_move_result few = slide(m, d, coarse, 3, &def);
+        const shove_move_result many = slide(m, d, fine, N + 2, &def);
+        cr_assert(memcmp(&few.box, &many.box, sizeof few.box) == 0, "trial %d", trial);
+        cr_assert(memcmp(&few.delta, &many.delta, sizeof few.delta) == 0, "trial %d", trial);
+        cr_assert_eq(few.on_ground, many.on_ground, "trial %d", trial);
+        cr_assert_eq(few.hit_wall, many.hit_wall, "trial %d", trial);
+        cr_assert_eq(few.hit_ceiling, many.hit_ceiling, "trial %d", trial);
+    }
+}
