@@ -99,8 +99,11 @@ static void *xmalloc(size_t bytes) {
 
 /* >>timing ------------------------------------------------------------------ */
 
+/* CPU time of this thread: on a shared machine a sample during which the
+ * scheduler ran something else is not counted as the kernel's time. Every
+ * implementation is timed the same way. */
 static double now_ns(void) {
-    return bench_clock_ns(CLOCK_MONOTONIC);
+    return bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static int perf_fd = -1;
@@ -143,11 +146,29 @@ static volatile uint64_t sink;
 static void measure(uint64_t (*run)(void *), void *ctx, size_t count, bench_result *r,
                     uint64_t *answer) {
     const double target_ns = 2e6;
-    double t0 = now_ns();
     *answer = run(ctx); /* warm-up, and the answer the caller checks */
-    double once = now_ns() - t0;
-    long reps = (long)(target_ns / (once > 1.0 ? once : 1.0));
+    /* Repetitions per sample from warm calls: double them until a round
+     * takes a tenth of a sample, then scale to target_ns. Every sample of
+     * every implementation then lasts about as long, so the clock's own cost
+     * weighs the same on each (a cold first call, timed alone, used to
+     * shorten a fast kernel's samples more than a slow one's). */
+    long reps = 1;
+    for (;;) {
+        const double start = now_ns();
+        uint64_t acc = 0;
+        for (long i = 0; i < reps; ++i) {
+            acc += run(ctx);
+        }
+        const double took = now_ns() - start;
+        sink += acc;
+        if (took >= target_ns / 10 || reps >= (1L << 30)) {
+            reps = (long)((double)reps * target_ns / (took > 1.0 ? took : 1.0));
+            break;
+        }
+        reps *= 2;
+    }
     reps = reps < 1 ? 1 : reps;
+    double t0;
     r->ns_per_box = INFINITY;
     r->cycles_per_box = -1.0;
     for (int sample = 0; sample < 5; ++sample) {
