@@ -73,6 +73,37 @@ void SHOVE_IFN(hit_from_detail)(const SHOVE_T(sweep_detail) * d, shove_hit *hit)
 /** True when every component is finite. */
 bool SHOVE_IFN(vec_is_finite)(shove_vec v);
 
+/** `b` moved by `d` (each face rounded once). */
+static inline shove_aabb SHOVE_IFN(box_moved)(shove_aabb b, shove_vec d) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        b.min.raw[a] += d.raw[a];
+        b.max.raw[a] += d.raw[a];
+    }
+    return b;
+}
+
+/** The box covering `b` and `b` moved by `d`, exactly as rounded (callers
+ *  that need rounded positions along the way inside push it out). */
+static inline shove_aabb SHOVE_IFN(swept_bounds)(shove_aabb b, shove_vec d) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const float lo = b.min.raw[a] + d.raw[a];
+        const float hi = b.max.raw[a] + d.raw[a];
+        b.min.raw[a] = lo < b.min.raw[a] ? lo : b.min.raw[a];
+        b.max.raw[a] = hi > b.max.raw[a] ? hi : b.max.raw[a];
+    }
+    return b;
+}
+
+/** True when `inner` lies inside `outer` (faces may coincide). */
+static inline bool SHOVE_IFN(contains_unchecked)(shove_aabb outer, shove_aabb inner) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!(outer.min.raw[a] <= inner.min.raw[a] && inner.max.raw[a] <= outer.max.raw[a])) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /** Strict overlap of two boxes known to be valid. */
 static inline bool SHOVE_IFN(overlaps_unchecked)(shove_aabb a, shove_aabb b) {
     for (int i = 0; i < SHOVE_DIM; ++i) {

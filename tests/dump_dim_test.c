@@ -34,6 +34,14 @@ static FILE *text_file(const char *text) {
     return f;
 }
 
+/* Load a dump from text; err gets the loader's message. */
+static bool load_text(const char *text, RL(scene) * out, char err[128]) {
+    FILE *f = text_file(text);
+    const bool ok = RL(load)(f, out, err, 128);
+    fclose(f);
+    return ok;
+}
+
 static int count_lines(const char *text, const char *prefix) {
     int n = 0;
     const size_t len = strlen(prefix);
@@ -166,11 +174,9 @@ Test(dump, changes_nothing_and_is_the_same_twice) {
 Test(dump, load_then_dump_gives_the_same_text) {
     scene s = make_scene();
     char *a = dump_text(s.w);
-    FILE *f = text_file(a);
     RL(scene) loaded;
     char err[128] = "";
-    cr_assert(RL(load)(f, &loaded, err, sizeof err), "load: %s", err);
-    fclose(f);
+    cr_assert(load_text(a, &loaded, err), "load: %s", err);
     char *b = dump_text(loaded.world);
     cr_expect_str_eq(a, b);
     /* same slots */
@@ -197,11 +203,9 @@ Test(dump, load_then_dump_gives_the_same_text) {
 Test(dump, a_loaded_world_moves_bodies_as_the_original_does) {
     scene s = make_scene();
     char *text = dump_text(s.w);
-    FILE *f = text_file(text);
     RL(scene) loaded;
     char err[128] = "";
-    cr_assert(RL(load)(f, &loaded, err, sizeof err), "load: %s", err);
-    fclose(f);
+    cr_assert(load_text(text, &loaded, err), "load: %s", err);
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.step_height = 0.5f;
     /* small moves: within the two voxels of margin the dump keeps */
@@ -233,11 +237,9 @@ Test(dump, an_empty_world_and_one_without_voxels) {
     char *text = dump_text(w);
     cr_expect_eq(count_lines(text, "voxels none"), 1);
     cr_expect_eq(count_lines(text, "body "), 0);
-    FILE *f = text_file(text);
     RL(scene) loaded;
     char err[128] = "";
-    cr_assert(RL(load)(f, &loaded, err, sizeof err), "load: %s", err);
-    fclose(f);
+    cr_assert(load_text(text, &loaded, err), "load: %s", err);
     char *again = dump_text(loaded.world);
     cr_expect_str_eq(text, again);
     cr_expect_eq(SHOVE_FN(world_body_count)(loaded.world), 0u);
@@ -256,12 +258,10 @@ Test(dump, broken_dumps_are_refused_with_a_line_number) {
     for (int k = 0; k < 4; ++k) {
         char *cut = calloc(cuts[k] + 1, 1);
         memcpy(cut, text, cuts[k]);
-        FILE *f = text_file(cut);
         RL(scene) loaded;
         char err[128] = "";
-        cr_expect(!RL(load)(f, &loaded, err, sizeof err), "a dump cut at %zu loaded", cuts[k]);
+        cr_expect(!load_text(cut, &loaded, err), "a dump cut at %zu loaded", cuts[k]);
         cr_expect_not_null(strstr(err, "line "), "no line number: %s", err);
-        fclose(f);
         free(cut);
     }
     /* wrong dimension, two headers, no header, a short box, min > max, an
@@ -283,11 +283,9 @@ Test(dump, broken_dumps_are_refused_with_a_line_number) {
     snprintf(broken[5], 256, "shove %dd dump 1\nteleport 1 2 3\nend\n", SHOVE_DIM);
     snprintf(broken[6], 256, "shove %dd dump 1\nmotion 5 1 1 1\nend\n", SHOVE_DIM);
     for (int k = 0; k < 7; ++k) {
-        FILE *f = text_file(broken[k]);
         RL(scene) loaded;
         char err[128] = "";
-        cr_expect(!RL(load)(f, &loaded, err, sizeof err), "broken dump %d loaded", k);
-        fclose(f);
+        cr_expect(!load_text(broken[k], &loaded, err), "broken dump %d loaded", k);
     }
     free(text);
     free_scene(&s);
