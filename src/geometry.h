@@ -42,6 +42,23 @@ static inline float shove__next_down(float x) {
     memcpy(&x, &u, sizeof x);
     return x;
 }
+
+/** shove__next_up for x that is neither NaN nor +inf (the coordinates of
+ *  validated boxes and sums of them): the same bits, in a third of the
+ *  instructions, which matters where a move takes it dozens of times. */
+static inline float shove__next_up_finite(float x) {
+    x += 0.0f; /* -0 + 0 is +0: the one float that needs care */
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    u += 1u - ((u >> 31) << 1);
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/** shove__next_down for x that is neither NaN nor -inf (negation is exact). */
+static inline float shove__next_down_finite(float x) {
+    return -shove__next_up_finite(-x);
+}
 #endif
 
 #if (SHOVE_DIM == 2 && !defined(SHOVE_GEOMETRY2_H)) ||                                             \

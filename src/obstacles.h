@@ -177,6 +177,10 @@ bool SHOVE_IFN(move_def_is_valid)(const shove_move_def *def);
  *  that is still finite. Every entry point checks this before slide_core. */
 bool SHOVE_IFN(move_is_valid)(shove_aabb box, shove_vec delta, const shove_move_def *def);
 
+/** The last part of move_is_valid, for callers that checked the box, delta
+ *  and def already: the end box, widened by the step-up reach, is a box. */
+bool SHOVE_IFN(move_reach_is_valid)(shove_aabb box, shove_vec delta, const shove_move_def *def);
+
 /** Run one whole move of `box` by `delta`: gather once from `source` into
  *  `scratch` (cleared first), then slide with the responses and filter of
  *  `def`, report contacts into def->contacts, step up, guard edges and set

@@ -215,7 +215,7 @@ static inline float SHOVE_IFN(world_contact_distance)(float skin, shove_aabb box
         big = (lo > big) ? lo : big;
         big = (hi > big) ? hi : big;
     }
-    return 2.0f * skin + 4.0f * (shove__next_up(big) - big);
+    return 2.0f * skin + 4.0f * (shove__next_up_finite(big) - big); /* big: of a valid box */
 }
 
 /** Room for everything world_update_pairs may allocate for `slot` with up

@@ -288,6 +288,18 @@ static void expect_next_floats_match_libm(float x) {
               (double)up, (double)lib_up);
     cr_expect(memcmp(&down, &lib_down, sizeof down) == 0, "next_down(%a) = %a, libm %a", (double)x,
               (double)down, (double)lib_down);
+    /* the finite-only steps agree wherever they are defined */
+    if (x != INFINITY) {
+        const float fin_up = shove__next_up_finite(x);
+        cr_expect(memcmp(&fin_up, &lib_up, sizeof up) == 0, "next_up_finite(%a) = %a, libm %a",
+                  (double)x, (double)fin_up, (double)lib_up);
+    }
+    if (x != -INFINITY) {
+        const float fin_down = shove__next_down_finite(x);
+        cr_expect(memcmp(&fin_down, &lib_down, sizeof down) == 0,
+                  "next_down_finite(%a) = %a, libm %a", (double)x, (double)fin_down,
+                  (double)lib_down);
+    }
 }
 
 Test(floats, next_up_and_down_match_nextafterf) {
