@@ -5,6 +5,8 @@
  * reads that grow with the path, set_voxels / shift_origin input checks,
  * and holes exactly the size of the mover.
  */
+#include <float.h>
+
 #include "test_alloc.h"
 #include "test_dim.h"
 #include "test_voxel_map.h"
@@ -356,6 +358,130 @@ Test(voxel, gather_joins_runs_of_voxels_along_x) {
     cr_expect_eq(set.max[0][2], 8.0f);
     SHOVE_IFN(obstacles_free)(&set);
     map_free(m);
+}
+
+/* Blocks and slabs on cells with an even x (so no two join along x), now
+ * and then with a box that is not valid. */
+static int even_blocks(void *ctx, int32_t x, int32_t y,
+#if SHOVE_DIM == 3
+                       int32_t z,
+#endif
+                       shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    (void)ctx;
+#if SHOVE_DIM == 2
+    const int32_t z = 0;
+#endif
+    if (x & 1) {
+        return 0;
+    }
+    const uint32_t h =
+        ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u) ^ ((uint32_t)z * 83492791u);
+    switch (h % 4u) {
+    case 0:
+        return 0;
+    case 1:
+        out[0] = BOX(0, 0, 0, 1, 1, 1);
+        return 1;
+    case 2:
+        out[0] = BOX(0, 0, 0, 1, 0.5, 1);
+        out[1] = BOX(0.25, 0.5, 0.25, 0.75, 1.75, 0.75); /* clipped to 1.5 */
+        return 2;
+    default:
+        out[0] = BOX(0, 0.5, 0, 1, 1, 1);
+        out[1] = BOX(0, 0, 0, NAN, 1, 1); /* skipped */
+        return 2;
+    }
+}
+
+Test(voxel, gather_keeps_what_reading_each_cell_gives_at_any_scale) {
+    /* Sizes and origins from the everyday to the edge of float range: the
+     * gather skips the float-range check where no box can leave it, so
+     * both kinds of frame must give what voxel_read gives (which always
+     * checks), boxes beyond float range dropped. */
+    static const float sizes[] = {1.0f, 0.5f, 3.0f, 1e-3f, 0x1p90f, 0x1p91f, 1e30f, 1e36f};
+    static const float origins[] = {0.0f, 1000.0f, -0.1f, 1e20f, 0x1p120f, 0x1p121f, 3e37f, 3e38f};
+    test_rng rng = {0x5eed0007u};
+    int checked = 0, dropped = 0;
+    for (int trial = 0; trial < 8000; ++trial) {
+        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+        d.shapes = even_blocks;
+        d.voxel_size = sizes[test_rng_int(&rng, 0, 7)];
+        shove_aabb box;
+        bool ok = true;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const float o = origins[test_rng_int(&rng, 0, 7)];
+            d.origin.raw[a] = test_rng_int(&rng, 0, 1) ? -o : o;
+            /* near the origin, or now and then at the edge of float range */
+            const int edge = test_rng_int(&rng, -2, 2);
+            const double near = edge == 2 || edge == -2 ? edge * 0.5 * FLT_MAX : d.origin.raw[a];
+            const double at = near + (double)d.voxel_size * test_rng_float(&rng, -40.0f, 40.0f);
+            box.min.raw[a] = (float)at;
+            box.max.raw[a] = (float)(at + (double)d.voxel_size * test_rng_float(&rng, 0.0f, 2.5f));
+            ok = ok && isfinite(box.min.raw[a]) && isfinite(box.max.raw[a]);
+        }
+        if (!ok) {
+            continue;
+        }
+        /* The region a gather with no margin reads: one float step more. */
+        shove_aabb q = box;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            q.min.raw[a] = nextafterf(q.min.raw[a], -INFINITY);
+            q.max.raw[a] = nextafterf(q.max.raw[a], INFINITY);
+        }
+        SHOVE_T(cell_range) r;
+        double cells = 1.0;
+        bool some = SHOVE_IFN(voxel_cells)(&d, q, &r);
+        for (int a = 0; a < SHOVE_DIM && some; ++a) {
+            cells *= (double)r.hi[a] - (double)r.lo[a] + 1.0;
+        }
+        if (!some || cells > 1000.0) {
+            continue; /* nothing there, or too coarse a float grid to list */
+        }
+        shove_aabb want[2048];
+        int n_want = 0;
+        int32_t c[3] = {0, 0, 0};
+#if SHOVE_DIM == 3
+        for (c[2] = r.lo[2]; c[2] <= r.hi[2]; ++c[2])
+#endif
+            for (c[1] = r.lo[1]; c[1] <= r.hi[1]; ++c[1]) {
+                for (c[0] = r.lo[0]; c[0] <= r.hi[0]; ++c[0]) {
+                    shove_aabb got[SHOVE_VOXEL_MAX_BOXES];
+                    const int asked = even_blocks(NULL, c[0], c[1],
+#if SHOVE_DIM == 3
+                                                  c[2],
+#endif
+                                                  got);
+                    const bool full = asked == 1; /* one valid box */
+                    const int n = SHOVE_IFN(voxel_read)(&d, c, got);
+                    dropped += full && n == 0; /* beyond float range */
+                    for (int i = 0; i < n; ++i) {
+                        bool touches = true;
+                        for (int a = 0; a < SHOVE_DIM; ++a) {
+                            touches = touches && got[i].min.raw[a] <= q.max.raw[a] &&
+                                      q.min.raw[a] <= got[i].max.raw[a];
+                        }
+                        if (touches) {
+                            want[n_want++] = got[i];
+                        }
+                    }
+                }
+            }
+        SHOVE_IFN(obstacle_set) set;
+        SHOVE_IFN(obstacles_init)(&set, NULL);
+        cr_assert(SHOVE_IFN(voxel_gather)(&d, box, V(0, 0, 0), 0.0f, 0u, &set));
+        cr_assert_eq(set.count, (size_t)n_want, "trial %d", trial);
+        for (int i = 0; i < n_want; ++i) {
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                cr_assert_eq(set.min[a][i], want[i].min.raw[a], "trial %d box %d", trial, i);
+                cr_assert_eq(set.max[a][i], want[i].max.raw[a], "trial %d box %d", trial, i);
+            }
+        }
+        SHOVE_IFN(obstacles_free)(&set);
+        checked += n_want > 0;
+    }
+    /* The trials met boxes, and blocks beyond float range. */
+    cr_expect_gt(checked, 500, "checked %d dropped %d", checked, dropped);
+    cr_expect_gt(dropped, 100, "checked %d dropped %d", checked, dropped);
 }
 
 /* >>casts ------------------------------------------------------------------- */
