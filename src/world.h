@@ -73,6 +73,20 @@ void shove__world_tag_release(uint32_t tag, bool claimed);
 
 #endif
 
+/** Static bodies a mover's gathers can reuse: every static body whose box
+ *  overlaps `region` (strictly), in the static tree's query order, as the
+ *  static tree was at change count `stamp`. A gather whose query box lies
+ *  in `region` takes its static bodies from here instead of walking the
+ *  tree (move.inc). More than SHOVE_STATIC_NEAR_SLOTS bodies: count says so
+ *  and the gathers inside `region` walk the tree. */
+#define SHOVE_STATIC_NEAR_SLOTS 6u
+typedef struct SHOVE_T(static_near) {
+    shove_aabb region;
+    uint64_t stamp; /**< 0: empty (the world's count starts at 1) */
+    uint32_t count; /**< bodies in the region (only the first SLOTS are kept) */
+    uint32_t slot[SHOVE_STATIC_NEAR_SLOTS];
+} SHOVE_T(static_near);
+
 /** A contact point for debug drawing. */
 typedef struct SHOVE_T(drawn_contact) {
     shove_vec point;
@@ -106,9 +120,13 @@ struct SHOVE_T(world) {
     shove_tree_loc *loc;  /**< where the body sits in its tree */
     uint8_t *flags;       /**< SHOVE_SLOT_* */
     uint8_t *priority;
+    SHOVE_T(static_near) * static_near; /**< per mover: see static_near above */
 
     /* >>broad phase: [SHOVE_BODY_STATIC] and [SHOVE_BODY_DYNAMIC] */
     SHOVE_T(tree) trees[2];
+    uint64_t static_stamp; /**< counts changes of the static tree, from 1 */
+    uint32_t static_calm;  /**< gathers since the last change (saturates) */
+    uint32_t static_count; /**< live static bodies */
 
     /* >>pairs remembered between moves (events) */
     shove_pair *pairs;
@@ -179,6 +197,13 @@ static inline SHOVE_T(tree) * SHOVE_IFN(world_tree_of)(shove_world *w, uint32_t 
 /** True when two bodies interact: each one's category is in the other's mask. */
 static inline bool SHOVE_IFN(world_interacts)(const shove_world *w, uint32_t a, uint32_t b) {
     return (w->category[a] & w->mask[b]) != 0u && (w->category[b] & w->mask[a]) != 0u;
+}
+
+/** Note a change of the static tree (a static body created, destroyed or
+ *  moved, or every body shifted): the static_near lists are stale. */
+static inline void SHOVE_IFN(world_static_changed)(shove_world *w) {
+    w->static_stamp += 1u;
+    w->static_calm = 0u;
 }
 
 /** Move a body's box (teleport): tree and box array. On failure nothing

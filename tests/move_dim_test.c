@@ -223,6 +223,141 @@ Test(move, seam_floor_stays_bit_exact) {
     SHOVE_FN(world_destroy)(w);
 }
 
+/* >>static near lists -------------------------------------------------------- */
+
+/* Gather around `mover` as a move does (through its static_near list), then
+ * again by walking both trees (the list forgotten and the static tree made
+ * to look busy, so the walk does not fill a list): the two sets must be
+ * equal, in order. Returns whether the first gather took its static bodies
+ * from the list; *crowded says whether that list was too full to keep. */
+static bool expect_gather_is_walk(shove_world *w, uint32_t mover, shove_vec delta, float margin,
+                                  bool *crowded) {
+    SHOVE_IFN(obstacle_set) listed, walked;
+    SHOVE_IFN(obstacles_init)(&listed, NULL);
+    SHOVE_IFN(obstacles_init)(&walked, NULL);
+    const SHOVE_T(static_near) before = w->static_near[mover];
+    SHOVE_T(world_gather_ctx) g = {w, mover, 0.0f, w->box[mover]};
+    cr_assert(SHOVE_IFN(world_gather)(&g, w->box[mover], delta, margin, &listed));
+    const bool used =
+        before.stamp == w->static_stamp && SHOVE_IFN(contains_unchecked)(before.region, g.region);
+    *crowded = used && before.count > SHOVE_STATIC_NEAR_SLOTS;
+    const SHOVE_T(static_near) kept = w->static_near[mover];
+    const uint32_t calm = w->static_calm;
+    w->static_near[mover].stamp = 0u;
+    w->static_calm = 0u;
+    cr_assert(SHOVE_IFN(world_gather)(&g, w->box[mover], delta, margin, &walked));
+    cr_assert_eq(w->static_near[mover].stamp, 0u, "the reference walk filled no list");
+    w->static_near[mover] = kept;
+    w->static_calm = calm;
+    cr_assert_eq(listed.count, walked.count, "%zu obstacles through the list, %zu by the walk",
+                 listed.count, walked.count);
+    for (size_t i = 0; i < listed.count; ++i) {
+        const shove_aabb a = SHOVE_IFN(obstacles_box)(&listed, i);
+        const shove_aabb b = SHOVE_IFN(obstacles_box)(&walked, i);
+        cr_assert(same_bits(&a, &b, sizeof a), "obstacle %zu differs", i);
+        cr_assert(same_bits(&listed.id[i], &walked.id[i], sizeof listed.id[i]));
+        cr_assert_eq(listed.flags[i], walked.flags[i]);
+    }
+    SHOVE_IFN(obstacles_free)(&listed);
+    SHOVE_IFN(obstacles_free)(&walked);
+    return used;
+}
+
+Test(static_near, gathers_equal_the_tree_walk_in_order) {
+    shove_world *w = new_world(NULL, NULL);
+    test_rng r = {0x51a7 + SHOVE_DIM};
+    /* a floor, scattered blocks, a crowded heap, and a few walkers */
+    for (int i = 0; i < 40; ++i) {
+        add_static(w, BOX(i - 20, -1, -4, i - 19, 0, 4));
+    }
+    for (int i = 0; i < 200; ++i) {
+        add(w, test_random_box(&r, 20.0f, 0.3f, 2.0f), SHOVE_BODY_STATIC,
+            1ull << test_rng_int(&r, 0, 1), UINT64_MAX, test_rng_int(&r, 0, 9) == 0);
+    }
+    for (int i = 0; i < 40; ++i) {
+        add_static(w, test_random_box(&r, 1.5f, 0.2f, 0.6f));
+    }
+    enum { WALKERS = 12 };
+    shove_id walkers[WALKERS];
+    for (int i = 0; i < WALKERS; ++i) {
+        /* the first two start in the heap */
+        walkers[i] =
+            add(w, test_random_box(&r, i < 2 ? 1.0f : 15.0f, 0.4f, 1.0f), SHOVE_BODY_DYNAMIC,
+                1ull << test_rng_int(&r, 0, 1), i % 3 ? UINT64_MAX : 1u, i == 5);
+    }
+    int used = 0, crowded = 0, changes = 0;
+    for (int k = 0; k < 3000; ++k) {
+        const shove_id m = walkers[test_rng_int(&r, 0, WALKERS - 1)];
+        shove_vec d;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.raw[a] = test_rng_float(&r, -0.4f, 0.4f);
+        }
+        bool full = false;
+        used += expect_gather_is_walk(w, m.index, d, test_rng_float(&r, 0.0f, 0.2f), &full);
+        crowded += full;
+        shove_move_result res;
+        cr_assert_eq(SHOVE_FN(move)(w, m, d, NULL, &res), SHOVE_OK);
+        if (k % 150 == 149) {
+            /* a static body appears, goes, or jumps: every list is stale */
+            const uint32_t victim = (uint32_t)test_rng_int(&r, 40, 239);
+            const shove_id id = SHOVE_IFN(world_id)(w, victim);
+            const shove_aabb near_walker = test_random_box(&r, 1.0f, 0.3f, 1.0f);
+            shove_aabb there = box_of(w, m);
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                there.min.raw[a] += near_walker.min.raw[a];
+                there.max.raw[a] =
+                    there.min.raw[a] + (near_walker.max.raw[a] - near_walker.min.raw[a]);
+            }
+            if (SHOVE_FN(body_is_valid)(w, id)) {
+                cr_assert_eq(SHOVE_FN(body_set_box)(w, id, there), SHOVE_OK);
+            } else {
+                add_static(w, there);
+            }
+            changes += 1;
+        }
+    }
+    cr_expect_gt(used, 1000, "the lists were used (%d of 3000 gathers)", used);
+    cr_expect_gt(crowded, 0, "some gathers met a crowded list");
+    cr_expect_gt(changes, 10);
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(static_near, a_changed_static_body_is_seen_at_once) {
+    shove_world *w = new_world(NULL, NULL);
+    add_static(w, BOX(-50, -1, -5, 50, 0, 5));
+    const shove_id far = add_static(w, BOX(40, 0, 0, 41, 2, 1));
+    const shove_id m = add_dynamic(w, BOX(0, 0, 0, 1, 1, 1));
+    move(w, m, V(0.1, -0.1, 0));
+    cr_assert_eq(w->static_near[m.index].stamp, w->static_stamp, "the walker keeps a list");
+    /* a wall appears just ahead, inside the list's region (moves stay
+     * short, so they keep using the list unless it is stale) */
+    float x = box_of(w, m).max.x;
+    const shove_id wall = add_static(w, BOX(x + 0.05, 0, 0, x + 0.5, 2, 1));
+    shove_move_result res = move(w, m, V(0.2, -0.1, 0));
+    cr_expect(res.hit_wall, "the new wall blocks");
+    cr_expect_leq(res.box.max.x, x + 0.05f);
+    /* it is destroyed: the way is free */
+    cr_assert_eq(SHOVE_FN(body_destroy)(w, wall), SHOVE_OK);
+    x = box_of(w, m).max.x;
+    res = move(w, m, V(0.2, -0.1, 0));
+    cr_expect(!res.hit_wall, "the wall was destroyed");
+    cr_expect_eq(res.box.max.x, x + 0.2f);
+    for (int f = 0; f < 3; ++f) {
+        move(w, m, V(0.05, -0.1, 0));
+    }
+    /* a wall from far away jumps in front */
+    x = box_of(w, m).max.x;
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, far, BOX(x + 0.05, 0, 0, x + 0.5, 2, 1)), SHOVE_OK);
+    res = move(w, m, V(0.2, -0.1, 0));
+    cr_expect(res.hit_wall, "the far wall is in front now");
+    cr_expect_leq(res.box.max.x, x + 0.05f);
+    /* shifting the origin moves every box: the lists are stale */
+    cr_assert_eq(w->static_near[m.index].stamp, w->static_stamp);
+    cr_assert_eq(SHOVE_FN(world_shift_origin)(w, V(3, 0, 0)), SHOVE_OK);
+    cr_expect_neq(w->static_near[m.index].stamp, w->static_stamp);
+    SHOVE_FN(world_destroy)(w);
+}
+
 /* >>filtering ---------------------------------------------------------------- */
 
 Test(filter, both_bodies_must_accept_each_other) {
