@@ -84,6 +84,85 @@ typedef struct SHOVE_T(sweep_detail) {
 bool SHOVE_IFN(sweep_detail)(shove_aabb moving, shove_vec delta, shove_aabb target,
                              SHOVE_T(sweep_detail) * out);
 
+/** sweep_detail, inline, for the loops that sweep against every candidate
+ *  of a move. */
+/* How it works: the mover overlaps the target on axis i while
+ *     moving.max + t*d > target.min   and   moving.min + t*d < target.max,
+ * an open interval of t. With d == 0 it is all of t or nothing. The boxes
+ * overlap on the intersection of the axes' intervals; strict inequalities
+ * are what make touching faces, edges and corners non-hits. */
+static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec delta,
+                                                  shove_aabb target, SHOVE_T(sweep_detail) * out) {
+    float lo[SHOVE_DIM];
+    float t_in = -INFINITY;
+    float t_out = INFINITY;
+    for (int i = 0; i < SHOVE_DIM; ++i) {
+        const float d = delta.raw[i];
+        const float gap_lo = target.min.raw[i] - moving.max.raw[i]; /* < 0 once past it */
+        const float gap_hi = target.max.raw[i] - moving.min.raw[i]; /* > 0 while before it */
+        float a, b;
+        if (d > 0.0f) {
+            a = gap_lo / d;
+            b = gap_hi / d;
+        } else if (d < 0.0f) {
+            a = gap_hi / d;
+            b = gap_lo / d;
+        } else {
+            if (!(gap_lo < 0.0f && gap_hi > 0.0f)) {
+                return false;
+            }
+            a = -INFINITY;
+            b = INFINITY;
+        }
+        lo[i] = a;
+        t_in = (a > t_in) ? a : t_in;
+        t_out = (b < t_out) ? b : t_out;
+    }
+    if (!(t_in < t_out && t_in < 1.0f && t_out > 0.0f)) {
+        return false;
+    }
+    out->t_enter = t_in;
+    out->t_exit = t_out;
+    out->tied_axes = 0u;
+    if (t_in >= 0.0f) {
+        /* Entering axis; an exact corner hit names the axis with the smaller
+         * motion component (see the public header for why). */
+        int axis = -1;
+        for (int i = 0; i < SHOVE_DIM; ++i) {
+            if (lo[i] == t_in) {
+                out->tied_axes |= 1u << i;
+                if (axis < 0 || fabsf(delta.raw[i]) < fabsf(delta.raw[axis])) {
+                    axis = i;
+                }
+            }
+        }
+        out->axis = axis;
+        out->sign = (delta.raw[axis] > 0.0f) ? -1.0f : 1.0f;
+    } else {
+        /* Started inside: the cheapest way out. */
+        int axis = 0;
+        float sign = 1.0f;
+        float best = INFINITY;
+        for (int i = 0; i < SHOVE_DIM; ++i) {
+            const float push_down = moving.max.raw[i] - target.min.raw[i];
+            const float push_up = target.max.raw[i] - moving.min.raw[i];
+            if (push_down < best) {
+                best = push_down;
+                axis = i;
+                sign = -1.0f;
+            }
+            if (push_up < best) {
+                best = push_up;
+                axis = i;
+                sign = 1.0f;
+            }
+        }
+        out->axis = axis;
+        out->sign = sign;
+    }
+    return true;
+}
+
 /** Turn a detail into the public hit (t clamped to [0, 1], normal, flags). */
 void SHOVE_IFN(hit_from_detail)(const SHOVE_T(sweep_detail) * d, shove_hit *hit);
 
