@@ -59,6 +59,12 @@ bool SHOVE_IFN(voxel_def_is_valid)(const shove_voxel_def *def);
 bool SHOVE_IFN(voxel_cells)(const shove_voxel_def *def, shove_aabb region,
                             SHOVE_T(cell_range) * out);
 
+/** voxel_cells computed the slow way for every region (ceil and floor in
+ *  double); voxel_cells takes a shortcut for regions within 2^30 cells of
+ *  cell 0 and must give the same answer. For tests. */
+bool SHOVE_IFN(voxel_cells_exact)(const shove_voxel_def *def, shove_aabb region,
+                                  SHOVE_T(cell_range) * out);
+
 /** The boxes of cell `cell` in world units, clipped to the shape bounds and
  *  without the invalid ones. Returns how many were written to `out`. */
 int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_DIM],

@@ -205,6 +205,74 @@ Test(voxel, cells_beyond_int32_do_not_exist) {
     cr_expect(r.lo[0] < INT32_MAX);
 }
 
+Test(voxel, cells_shortcut_agrees_with_ceil_and_floor) {
+    /* Regions at every scale, many of them on or a hair off a cell face
+     * (where the tolerance and the rounding decide), and some straddling
+     * or past 2^30 and 2^31 cells, where the shortcut must hand over. */
+    static const float sizes[] = {1.0f, 0.5f, 0.1f, 3.0f, 1e-3f, 1e-6f, 1e-30f, 1e30f};
+    static const float reach[] = {10.0f, 1e3f, 1e6f, 2e6f, 1e9f, 1e20f, 3e38f};
+    test_rng rng = {0x5eed0008u};
+    int found = 0, empty = 0, huge = 0;
+    for (int trial = 0; trial < 200000; ++trial) {
+        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+        d.shapes = one_block;
+        d.voxel_size = sizes[test_rng_int(&rng, 0, 7)];
+        if (test_rng_int(&rng, 0, 3) == 0) {
+            d.voxel_size *= test_rng_float(&rng, 0.5f, 2.0f);
+        }
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.origin.raw[a] = test_rng_int(&rng, 0, 2) == 0 ? 0.0f
+                                                            : test_rng_float(&rng, -1.0f, 1.0f) *
+                                                                  reach[test_rng_int(&rng, 0, 6)];
+            d.shape_bounds.min.raw[a] = test_rng_float(&rng, -1.0f, 0.5f);
+            d.shape_bounds.max.raw[a] =
+                d.shape_bounds.min.raw[a] + test_rng_float(&rng, 0.0f, 1.0f);
+        }
+        shove_aabb b;
+        bool ok = true;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const float r = reach[test_rng_int(&rng, 0, 6)];
+            float lo = test_rng_float(&rng, -r, r);
+            if (test_rng_int(&rng, 0, 1)) {
+                /* on a cell face, or a few float steps off it */
+                const double cell = floor(((double)lo - d.origin.raw[a]) / d.voxel_size);
+                lo = (float)(d.origin.raw[a] + d.voxel_size * cell);
+                for (int k = test_rng_int(&rng, -3, 3); k != 0; k += k < 0 ? 1 : -1) {
+                    lo = nextafterf(lo, k < 0 ? -INFINITY : INFINITY);
+                }
+            }
+            const float size = test_rng_int(&rng, 0, 3) == 0
+                                   ? 0.0f
+                                   : d.voxel_size * test_rng_float(&rng, 0.0f, 3.0f);
+            b.min.raw[a] = lo;
+            b.max.raw[a] = lo + size;
+            ok = ok && isfinite(b.min.raw[a]) && isfinite(b.max.raw[a]);
+        }
+        if (!ok || !isfinite(d.voxel_size) || !(d.voxel_size > 0.0f)) {
+            continue;
+        }
+        SHOVE_T(cell_range) fast, slow;
+        memset(&fast, 0, sizeof fast);
+        memset(&slow, 0, sizeof slow);
+        const bool got = SHOVE_IFN(voxel_cells)(&d, b, &fast);
+        const bool want = SHOVE_IFN(voxel_cells_exact)(&d, b, &slow);
+        cr_assert_eq(got, want, "trial %d", trial);
+        if (!want) {
+            ++empty;
+            continue;
+        }
+        ++found;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            cr_assert_eq(fast.lo[a], slow.lo[a], "trial %d axis %d", trial, a);
+            cr_assert_eq(fast.hi[a], slow.hi[a], "trial %d axis %d", trial, a);
+            huge += slow.lo[a] < -(1 << 30) || slow.hi[a] > (1 << 30);
+        }
+    }
+    cr_expect_gt(found, 10000, "found %d empty %d huge %d", found, empty, huge);
+    cr_expect_gt(empty, 1000, "found %d empty %d huge %d", found, empty, huge);
+    cr_expect_gt(huge, 1000, "found %d empty %d huge %d", found, empty, huge);
+}
+
 /* >>shapes to world boxes ------------------------------------------------- */
 
 typedef struct odd_shapes {
