@@ -257,7 +257,10 @@ SHOVE_API bool shove2_body_is_valid(const shove2_world *w, shove_id id);
 /** Current box of a body. */
 SHOVE_API shove_status shove2_body_get_box(const shove2_world *w, shove_id id, shove2_aabb *out);
 
-/** Teleport a body: no collision, no events. */
+/** Teleport a body: no collision, no events. Moves remember the static
+ *  bodies around each mover until a static body is created, destroyed or
+ *  moved (here or by shove2_move); bodies that move every frame (lifts,
+ *  doors) keep that memory useful when they are dynamic. */
 SHOVE_API shove_status shove2_body_set_box(shove2_world *w, shove_id id, shove2_aabb box);
 
 /** User data of a body, NULL for an invalid id. */

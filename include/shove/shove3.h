@@ -257,7 +257,10 @@ SHOVE_API bool shove3_body_is_valid(const shove3_world *w, shove_id id);
 /** Current box of a body. */
 SHOVE_API shove_status shove3_body_get_box(const shove3_world *w, shove_id id, shove3_aabb *out);
 
-/** Teleport a body: no collision, no events. */
+/** Teleport a body: no collision, no events. Moves remember the static
+ *  bodies around each mover until a static body is created, destroyed or
+ *  moved (here or by shove3_move); bodies that move every frame (lifts,
+ *  doors) keep that memory useful when they are dynamic. */
 SHOVE_API shove_status shove3_body_set_box(shove3_world *w, shove_id id, shove3_aabb box);
 
 /** User data of a body, NULL for an invalid id. */
