@@ -461,6 +461,69 @@ static int even_blocks(void *ctx, int32_t x, int32_t y,
     }
 }
 
+/* Gathers `box` (no motion, no margin) and checks that the set holds, in
+ * cell order, the boxes voxel_read gives for the cells of the region that
+ * touch it (the callback must never answer boxes that join along x).
+ * Returns how many, or -1 when the region covers too many cells to list;
+ * counts in *dropped the cells whose one box voxel_read dropped. */
+static int gather_matches_reads(const shove_voxel_def *d, shove_aabb box, int trial, int *dropped) {
+    /* The region a gather with no margin reads: one float step more. */
+    shove_aabb q = box;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        q.min.raw[a] = nextafterf(q.min.raw[a], -INFINITY);
+        q.max.raw[a] = nextafterf(q.max.raw[a], INFINITY);
+    }
+    SHOVE_T(cell_range) r;
+    double cells = 1.0;
+    bool some = SHOVE_IFN(voxel_cells)(d, q, &r);
+    for (int a = 0; a < SHOVE_DIM && some; ++a) {
+        cells *= (double)r.hi[a] - (double)r.lo[a] + 1.0;
+    }
+    if (!some || cells > 1000.0) {
+        return -1; /* nothing there, or too coarse a float grid to list */
+    }
+    static shove_aabb want[1000 * SHOVE_VOXEL_MAX_BOXES];
+    int n_want = 0;
+    int32_t c[3] = {0, 0, 0};
+#if SHOVE_DIM == 3
+    for (c[2] = r.lo[2]; c[2] <= r.hi[2]; ++c[2])
+#endif
+        for (c[1] = r.lo[1]; c[1] <= r.hi[1]; ++c[1]) {
+            for (c[0] = r.lo[0]; c[0] <= r.hi[0]; ++c[0]) {
+                shove_aabb got[SHOVE_VOXEL_MAX_BOXES];
+                const int asked = d->shapes(d->ctx, c[0], c[1],
+#if SHOVE_DIM == 3
+                                            c[2],
+#endif
+                                            got);
+                const int n = SHOVE_IFN(voxel_read)(d, c, got);
+                *dropped += asked == 1 && n == 0;
+                for (int i = 0; i < n; ++i) {
+                    bool touches = true;
+                    for (int a = 0; a < SHOVE_DIM; ++a) {
+                        touches = touches && got[i].min.raw[a] <= q.max.raw[a] &&
+                                  q.min.raw[a] <= got[i].max.raw[a];
+                    }
+                    if (touches) {
+                        want[n_want++] = got[i];
+                    }
+                }
+            }
+        }
+    SHOVE_IFN(obstacle_set) set;
+    SHOVE_IFN(obstacles_init)(&set, NULL);
+    cr_assert(SHOVE_IFN(voxel_gather)(d, box, V(0, 0, 0), 0.0f, 0u, &set));
+    cr_assert_eq(set.count, (size_t)n_want, "trial %d", trial);
+    for (int i = 0; i < n_want; ++i) {
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            cr_assert_eq(set.min[a][i], want[i].min.raw[a], "trial %d box %d", trial, i);
+            cr_assert_eq(set.max[a][i], want[i].max.raw[a], "trial %d box %d", trial, i);
+        }
+    }
+    SHOVE_IFN(obstacles_free)(&set);
+    return n_want;
+}
+
 Test(voxel, gather_keeps_what_reading_each_cell_gives_at_any_scale) {
     /* Sizes and origins from the everyday to the edge of float range: the
      * gather skips the float-range check where no box can leave it, so
@@ -487,69 +550,75 @@ Test(voxel, gather_keeps_what_reading_each_cell_gives_at_any_scale) {
             box.max.raw[a] = (float)(at + (double)d.voxel_size * test_rng_float(&rng, 0.0f, 2.5f));
             ok = ok && isfinite(box.min.raw[a]) && isfinite(box.max.raw[a]);
         }
-        if (!ok) {
-            continue;
+        if (ok) {
+            checked += gather_matches_reads(&d, box, trial, &dropped) > 0;
         }
-        /* The region a gather with no margin reads: one float step more. */
-        shove_aabb q = box;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            q.min.raw[a] = nextafterf(q.min.raw[a], -INFINITY);
-            q.max.raw[a] = nextafterf(q.max.raw[a], INFINITY);
-        }
-        SHOVE_T(cell_range) r;
-        double cells = 1.0;
-        bool some = SHOVE_IFN(voxel_cells)(&d, q, &r);
-        for (int a = 0; a < SHOVE_DIM && some; ++a) {
-            cells *= (double)r.hi[a] - (double)r.lo[a] + 1.0;
-        }
-        if (!some || cells > 1000.0) {
-            continue; /* nothing there, or too coarse a float grid to list */
-        }
-        shove_aabb want[2048];
-        int n_want = 0;
-        int32_t c[3] = {0, 0, 0};
-#if SHOVE_DIM == 3
-        for (c[2] = r.lo[2]; c[2] <= r.hi[2]; ++c[2])
-#endif
-            for (c[1] = r.lo[1]; c[1] <= r.hi[1]; ++c[1]) {
-                for (c[0] = r.lo[0]; c[0] <= r.hi[0]; ++c[0]) {
-                    shove_aabb got[SHOVE_VOXEL_MAX_BOXES];
-                    const int asked = even_blocks(NULL, c[0], c[1],
-#if SHOVE_DIM == 3
-                                                  c[2],
-#endif
-                                                  got);
-                    const bool full = asked == 1; /* one valid box */
-                    const int n = SHOVE_IFN(voxel_read)(&d, c, got);
-                    dropped += full && n == 0; /* beyond float range */
-                    for (int i = 0; i < n; ++i) {
-                        bool touches = true;
-                        for (int a = 0; a < SHOVE_DIM; ++a) {
-                            touches = touches && got[i].min.raw[a] <= q.max.raw[a] &&
-                                      q.min.raw[a] <= got[i].max.raw[a];
-                        }
-                        if (touches) {
-                            want[n_want++] = got[i];
-                        }
-                    }
-                }
-            }
-        SHOVE_IFN(obstacle_set) set;
-        SHOVE_IFN(obstacles_init)(&set, NULL);
-        cr_assert(SHOVE_IFN(voxel_gather)(&d, box, V(0, 0, 0), 0.0f, 0u, &set));
-        cr_assert_eq(set.count, (size_t)n_want, "trial %d", trial);
-        for (int i = 0; i < n_want; ++i) {
-            for (int a = 0; a < SHOVE_DIM; ++a) {
-                cr_assert_eq(set.min[a][i], want[i].min.raw[a], "trial %d box %d", trial, i);
-                cr_assert_eq(set.max[a][i], want[i].max.raw[a], "trial %d box %d", trial, i);
-            }
-        }
-        SHOVE_IFN(obstacles_free)(&set);
-        checked += n_want > 0;
     }
     /* The trials met boxes, and blocks beyond float range. */
     cr_expect_gt(checked, 500, "checked %d dropped %d", checked, dropped);
     cr_expect_gt(dropped, 100, "checked %d dropped %d", checked, dropped);
+}
+
+/* On cells with an even x, one to three boxes with arbitrary float bounds
+ * in [-1.5, 2.5] (some tiny, some -0, some reaching past the shape bounds,
+ * some with min > max), from a hash of the cell. */
+static int even_odd_boxes(void *ctx, int32_t x, int32_t y,
+#if SHOVE_DIM == 3
+                          int32_t z,
+#endif
+                          shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    (void)ctx;
+#if SHOVE_DIM == 2
+    const int32_t z = 0;
+#endif
+    if (x & 1) {
+        return 0;
+    }
+    uint32_t h = ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u) ^ ((uint32_t)z * 83492791u);
+    const int n = (int)(h % 4u);
+    for (int i = 0; i < n; ++i) {
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            float v[2];
+            for (int k = 0; k < 2; ++k) {
+                h = h * 1664525u + 1013904223u;
+                const uint32_t pick = h >> 28;
+                v[k] = pick == 0   ? 1e-30f
+                       : pick == 1 ? -0.0f
+                       : pick == 2 ? 1.0f - 0x1p-24f
+                                   : -1.5f + 4.0f * (float)(h & 0xffffffu) * 0x1p-24f;
+            }
+            /* mostly ordered; now and then min > max (skipped) */
+            const bool swap = (v[0] > v[1]) != ((h >> 27 & 1u) && (h >> 26 & 1u) && (h >> 25 & 1u));
+            out[i].min.raw[a] = swap ? v[1] : v[0];
+            out[i].max.raw[a] = swap ? v[0] : v[1];
+        }
+    }
+    return n;
+}
+
+Test(voxel, gather_in_float_at_origin_zero_and_size_one_keeps_what_reading_gives) {
+    /* Origin 0 (either sign) and size 1 convert in float within 2^24 cells
+     * of cell 0; any other origin or size, or cells further out, go through
+     * double. Either way the boxes must be the ones voxel_read gives. */
+    static const float origins[] = {0.0f, -0.0f, 1e-30f, 0.5f};
+    static const float sizes[] = {1.0f, 1.0f, 1.0f, 0.5f, 1.0f + 0x1p-23f};
+    test_rng rng = {0x5eed0009u};
+    int checked = 0, dropped = 0;
+    for (int trial = 0; trial < 6000; ++trial) {
+        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+        d.shapes = even_odd_boxes;
+        d.voxel_size = sizes[test_rng_int(&rng, 0, 4)];
+        shove_aabb box;
+        const int scale = test_rng_int(&rng, 0, 26); /* cells up to 2^26 out */
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.origin.raw[a] = origins[test_rng_int(&rng, 0, 3) * (test_rng_int(&rng, 0, 3) == 0)];
+            const float at = ldexpf(test_rng_float(&rng, -1.0f, 1.0f), scale);
+            box.min.raw[a] = at;
+            box.max.raw[a] = at + test_rng_float(&rng, 0.0f, 2.5f);
+        }
+        checked += gather_matches_reads(&d, box, trial, &dropped) > 0;
+    }
+    cr_expect_gt(checked, 3000, "checked %d", checked);
 }
 
 /* >>casts ------------------------------------------------------------------- */
