@@ -94,6 +94,11 @@ bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec
  *  Always a power of two. */
 uint32_t SHOVE_IFN(voxel_pieces)(const shove_voxel_def *def, shove_aabb box, shove_vec delta);
 
+/** voxel_pieces without its shortcut for moves whose swept box has no side
+ *  longer than 4 voxels; must give the same answer. For tests. */
+uint32_t SHOVE_IFN(voxel_pieces_checked)(const shove_voxel_def *def, shove_aabb box,
+                                         shove_vec delta);
+
 /** SHOVE_IFN(slide_core) for sources that include voxels: one core run when
  *  voxel_pieces says 1, else `pieces` runs of delta / pieces, chained (see
  *  voxel.inc, "Long moves"). Same contract as slide_core, except that on

@@ -273,6 +273,43 @@ Test(voxel, cells_shortcut_agrees_with_ceil_and_floor) {
     cr_expect_gt(huge, 1000, "found %d empty %d huge %d", found, empty, huge);
 }
 
+Test(voxel, pieces_shortcut_agrees_with_the_checked_count) {
+    /* Swept boxes around 4 voxels a side (where the shortcut stops), long
+     * ones, shape bounds spanning up to 3 voxels, and voxel sizes up to
+     * FLT_MAX, where 4 * size overflows. */
+    static const float sizes[] = {1.0f, 0.25f, 3.0f, 1e-3f, 1e30f, 1e38f, FLT_MAX};
+    test_rng rng = {0x5eed000au};
+    int split = 0;
+    for (int trial = 0; trial < 100000; ++trial) {
+        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+        d.shapes = one_block;
+        d.voxel_size = sizes[test_rng_int(&rng, 0, 6)] * test_rng_float(&rng, 0.5f, 1.0f);
+        shove_aabb box;
+        shove_vec delta;
+        const float s = d.voxel_size;
+        const float reach = test_rng_int(&rng, 0, 3) == 0 ? 300.0f : 6.0f; /* voxels */
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            d.shape_bounds.min.raw[a] = test_rng_float(&rng, -1.0f, 0.0f);
+            d.shape_bounds.max.raw[a] = test_rng_float(&rng, 1.0f, 2.0f);
+            const float side = s * test_rng_float(&rng, 0.0f, 4.5f);
+            box.min.raw[a] = test_rng_float(&rng, -0.5f, 0.5f) * (s > 1e37f ? FLT_MAX - side : s);
+            box.max.raw[a] = box.min.raw[a] + side;
+            delta.raw[a] =
+                s * test_rng_float(&rng, -reach, reach) * (float)test_rng_int(&rng, 0, 1);
+        }
+        if (!SHOVE_FN(aabb_is_valid)(box) || !SHOVE_IFN(vec_is_finite)(delta)) {
+            continue;
+        }
+        const uint32_t got = SHOVE_IFN(voxel_pieces)(&d, box, delta);
+        cr_assert_eq(got, SHOVE_IFN(voxel_pieces_checked)(&d, box, delta),
+                     "trial %d s %g box %g %g %g %g d %g %g got %u", trial, d.voxel_size,
+                     box.min.raw[0], box.max.raw[0], box.min.raw[1], box.max.raw[1], delta.raw[0],
+                     delta.raw[1], got);
+        split += got > 1u;
+    }
+    cr_expect_gt(split, 1000, "split %d", split);
+}
+
 /* >>shapes to world boxes ------------------------------------------------- */
 
 typedef struct odd_shapes {
