@@ -208,7 +208,8 @@ Test(voxel, cells_beyond_int32_do_not_exist) {
 Test(voxel, cells_shortcut_agrees_with_ceil_and_floor) {
     /* Regions at every scale, many of them on or a hair off a cell face
      * (where the tolerance and the rounding decide), and some straddling
-     * or past 2^30 and 2^31 cells, where the shortcut must hand over. */
+     * or past 2^30 and 2^31 cells, where the shortcut must hand over; and
+     * defs with origin 0 and size 1, which take a shorter way there. */
     static const float sizes[] = {1.0f, 0.5f, 0.1f, 3.0f, 1e-3f, 1e-6f, 1e-30f, 1e30f};
     static const float reach[] = {10.0f, 1e3f, 1e6f, 2e6f, 1e9f, 1e20f, 3e38f};
     test_rng rng = {0x5eed0008u};
@@ -227,6 +228,13 @@ Test(voxel, cells_shortcut_agrees_with_ceil_and_floor) {
             d.shape_bounds.min.raw[a] = test_rng_float(&rng, -1.0f, 0.5f);
             d.shape_bounds.max.raw[a] =
                 d.shape_bounds.min.raw[a] + test_rng_float(&rng, 0.0f, 1.0f);
+        }
+        if (test_rng_int(&rng, 0, 3) == 0) {
+            /* origin 0 (either sign) and size 1: a shorter way there too */
+            d.voxel_size = 1.0f;
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                d.origin.raw[a] = test_rng_int(&rng, 0, 1) ? -0.0f : 0.0f;
+            }
         }
         shove_aabb b;
         bool ok = true;
