@@ -207,16 +207,6 @@ typedef bool (*SHOVE_T(tree_visit_fn))(void *ctx, const shove_soa *boxes, const 
 void SHOVE_IFN(tree_query)(const SHOVE_T(tree) * t, shove_aabb box, SHOVE_T(tree_visit_fn) visit,
                            void *ctx);
 
-/** Called for every entry whose box overlaps the query strictly, with its
- *  handle and box. Return false to stop the walk. */
-typedef bool (*SHOVE_T(tree_hit_fn))(void *ctx, uint32_t handle, shove_aabb box);
-
-/** Every entry whose box overlaps `box` strictly: the buckets tree_query
- *  visits, in its order, each scanned in bucket order (the entries a batch
- *  overlap of each bucket finds, in the same order). */
-void SHOVE_IFN(tree_query_hits)(const SHOVE_T(tree) * t, shove_aabb box, SHOVE_T(tree_hit_fn) hit,
-                                void *ctx);
-
 /** Filter of a cast: true when the entry may be hit. */
 typedef bool (*SHOVE_T(tree_accept_fn))(void *ctx, uint32_t handle);
 

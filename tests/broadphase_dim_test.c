@@ -4,9 +4,7 @@
  * insert / move / teleport / remove churn, plus the tree's own invariants,
  * crowds of identical boxes and bodies far outside the world bounds.
  */
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "test_dim.h"
 #include "world.h"
@@ -89,78 +87,6 @@ static int compare_ids(const void *pa, const void *pb) {
 /* How much the checks saw, so a test can tell it did not compare nothing. */
 static long seen_overlaps, seen_hits, seen_misses;
 
-/* A tree walk's overlaps, in the order they were found. */
-typedef struct hit_list {
-    uint32_t handle[MAX_BODIES];
-    shove_aabb box[MAX_BODIES];
-    size_t count;
-    size_t stop_after; /* the hit function stops the walk after this many */
-    shove_aabb query;
-} hit_list;
-
-static void hit_list_add(hit_list *l, uint32_t handle, shove_aabb box) {
-    cr_assert(l->count < MAX_BODIES);
-    l->handle[l->count] = handle;
-    l->box[l->count] = box;
-    l->count += 1;
-}
-
-/* tree_query's buckets scanned one entry after another, in bucket order. */
-static bool scan_bucket(void *ctx, const shove_soa *boxes, const uint32_t *handles) {
-    hit_list *l = ctx;
-    for (size_t i = 0; i < boxes->count; ++i) {
-        shove_aabb b;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            b.min.raw[a] = boxes->min[a][i];
-            b.max.raw[a] = boxes->max[a][i];
-        }
-        if (SHOVE_FN(aabb_overlaps)(b, l->query)) {
-            hit_list_add(l, handles[i], b);
-        }
-    }
-    return true;
-}
-
-static bool take_hit(void *ctx, uint32_t handle, shove_aabb box) {
-    hit_list *l = ctx;
-    hit_list_add(l, handle, box);
-    return l->count < l->stop_after;
-}
-
-/* tree_query_hits finds what tree_query's buckets hold that overlaps the
- * query, in the same order, and as many bodies as brute force; a hit
- * function that says stop is not called again. */
-static void check_tree_hits(const model *m, shove_aabb q) {
-    static hit_list want, got;
-    for (int k = 0; k < 2; ++k) {
-        const SHOVE_T(tree) *t = &m->w->trees[k];
-        want.count = got.count = 0;
-        want.query = got.query = q;
-        got.stop_after = SIZE_MAX;
-        SHOVE_IFN(tree_query)(t, q, scan_bucket, &want);
-        SHOVE_IFN(tree_query_hits)(t, q, take_hit, &got);
-        size_t brute = 0;
-        for (int i = 0; i < m->count; ++i) {
-            brute += (m->dynamic[i] == (k == SHOVE_BODY_DYNAMIC)) &&
-                     SHOVE_FN(aabb_overlaps)(m->box[i], q);
-        }
-        cr_assert_eq(want.count, brute);
-        cr_assert_eq(got.count, want.count, "tree_query_hits found %zu, the buckets hold %zu",
-                     got.count, want.count);
-        for (size_t i = 0; i < got.count; ++i) {
-            cr_assert_eq(got.handle[i], want.handle[i], "hit %zu differs", i);
-            cr_assert(memcmp(&got.box[i], &want.box[i], sizeof got.box[i]) == 0);
-        }
-        if (want.count > 1) {
-            got.count = 0;
-            got.stop_after = 1;
-            SHOVE_IFN(tree_query_hits)(t, q, take_hit, &got);
-            cr_assert_eq(got.count, 1u);
-            cr_assert_eq(got.handle[0], want.handle[0]);
-        }
-    }
-}
-
 static void check_query_box(const model *m, shove_aabb q, uint64_t mask) {
     static shove_id got[MAX_BODIES], want[MAX_BODIES];
     size_t n_want = 0;
@@ -171,7 +97,6 @@ static void check_query_box(const model *m, shove_aabb q, uint64_t mask) {
     }
     const size_t n_got = SHOVE_FN(query_box)(m->w, q, mask, got, MAX_BODIES);
     seen_overlaps += (long)n_want;
-    check_tree_hits(m, q);
     cr_assert_eq(n_got, n_want, "query found %zu bodies, brute force %zu", n_got, n_want);
     qsort(got, n_got, sizeof got[0], compare_ids);
     qsort(want, n_want, sizeof want[0], compare_ids);
