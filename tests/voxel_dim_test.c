@@ -473,14 +473,17 @@ Test(voxel, gather_joins_runs_of_voxels_along_x) {
     map_free(m);
 }
 
-/* Blocks and slabs on cells with an even x (so no two join along x), now
- * and then with a box that is not valid. */
-static int even_blocks(void *ctx, int32_t x, int32_t y,
+/* Shapes only on cells with an even x (so no two join along x), chosen
+ * from a hash of the cell by the function in ctx (an even_x_shapes). */
+typedef struct even_x_shapes {
+    int (*of_hash)(uint32_t h, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]);
+} even_x_shapes;
+
+static int even_x_cells(void *ctx, int32_t x, int32_t y,
 #if SHOVE_DIM == 3
-                       int32_t z,
+                        int32_t z,
 #endif
-                       shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
-    (void)ctx;
+                        shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
 #if SHOVE_DIM == 2
     const int32_t z = 0;
 #endif
@@ -489,6 +492,18 @@ static int even_blocks(void *ctx, int32_t x, int32_t y,
     }
     const uint32_t h =
         ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u) ^ ((uint32_t)z * 83492791u);
+    return ((const even_x_shapes *)ctx)->of_hash(h, out);
+}
+
+static shove_voxel_def even_x_def(even_x_shapes *shapes) {
+    shove_voxel_def d = SHOVE_FN(default_voxel_def)();
+    d.shapes = even_x_cells;
+    d.ctx = shapes;
+    return d;
+}
+
+/* Blocks and slabs, now and then with a box that is not valid. */
+static int even_blocks(uint32_t h, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
     switch (h % 4u) {
     case 0:
         return 0;
@@ -576,11 +591,11 @@ Test(voxel, gather_keeps_what_reading_each_cell_gives_at_any_scale) {
      * checks), boxes beyond float range dropped. */
     static const float sizes[] = {1.0f, 0.5f, 3.0f, 1e-3f, 0x1p90f, 0x1p91f, 1e30f, 1e36f};
     static const float origins[] = {0.0f, 1000.0f, -0.1f, 1e20f, 0x1p120f, 0x1p121f, 3e37f, 3e38f};
+    static even_x_shapes blocks = {even_blocks};
     test_rng rng = {0x5eed0007u};
     int checked = 0, dropped = 0;
     for (int trial = 0; trial < 8000; ++trial) {
-        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
-        d.shapes = even_blocks;
+        shove_voxel_def d = even_x_def(&blocks);
         d.voxel_size = sizes[test_rng_int(&rng, 0, 7)];
         shove_aabb box;
         bool ok = true;
@@ -604,22 +619,10 @@ Test(voxel, gather_keeps_what_reading_each_cell_gives_at_any_scale) {
     cr_expect_gt(dropped, 100, "checked %d dropped %d", checked, dropped);
 }
 
-/* On cells with an even x, one to three boxes with arbitrary float bounds
- * in [-1.5, 2.5] (some tiny, some -0, some reaching past the shape bounds,
- * some with min > max), from a hash of the cell. */
-static int even_odd_boxes(void *ctx, int32_t x, int32_t y,
-#if SHOVE_DIM == 3
-                          int32_t z,
-#endif
-                          shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
-    (void)ctx;
-#if SHOVE_DIM == 2
-    const int32_t z = 0;
-#endif
-    if (x & 1) {
-        return 0;
-    }
-    uint32_t h = ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u) ^ ((uint32_t)z * 83492791u);
+/* One to three boxes with arbitrary float bounds in [-1.5, 2.5] (some
+ * tiny, some -0, some reaching past the shape bounds, some with
+ * min > max). */
+static int even_odd_boxes(uint32_t h, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
     const int n = (int)(h % 4u);
     for (int i = 0; i < n; ++i) {
         for (int a = 0; a < SHOVE_DIM; ++a) {
@@ -647,11 +650,11 @@ Test(voxel, gather_in_float_at_origin_zero_and_size_one_keeps_what_reading_gives
      * double. Either way the boxes must be the ones voxel_read gives. */
     static const float origins[] = {0.0f, -0.0f, 1e-30f, 0.5f};
     static const float sizes[] = {1.0f, 1.0f, 1.0f, 0.5f, 1.0f + 0x1p-23f};
+    static even_x_shapes odd = {even_odd_boxes};
     test_rng rng = {0x5eed0009u};
     int checked = 0, dropped = 0;
     for (int trial = 0; trial < 6000; ++trial) {
-        shove_voxel_def d = SHOVE_FN(default_voxel_def)();
-        d.shapes = even_odd_boxes;
+        shove_voxel_def d = even_x_def(&odd);
         d.voxel_size = sizes[test_rng_int(&rng, 0, 4)];
         shove_aabb box;
         const int scale = test_rng_int(&rng, 0, 26); /* cells up to 2^26 out */
