@@ -13,6 +13,10 @@ const char *shove_status_string(shove_status s) {
         return "out of memory";
     case SHOVE_ERR_UNSUPPORTED:
         return "unsupported";
+    case SHOVE_ERR_LOCKED:
+        return "locked (called from a callback of the same world)";
+    case SHOVE_ERR_OUT_OF_RANGE:
+        return "out of range";
     }
     return "unknown status";
 }

@@ -8,8 +8,13 @@
 #include "test_support.h"
 
 Test(status, every_status_has_a_distinct_name) {
-    const shove_status all[] = {SHOVE_OK, SHOVE_ERR_INVALID_ARGUMENT, SHOVE_ERR_STALE_ID,
-                                SHOVE_ERR_OUT_OF_MEMORY, SHOVE_ERR_UNSUPPORTED};
+    const shove_status all[] = {SHOVE_OK,
+                                SHOVE_ERR_INVALID_ARGUMENT,
+                                SHOVE_ERR_STALE_ID,
+                                SHOVE_ERR_OUT_OF_MEMORY,
+                                SHOVE_ERR_UNSUPPORTED,
+                                SHOVE_ERR_LOCKED,
+                                SHOVE_ERR_OUT_OF_RANGE};
     const size_t n = sizeof all / sizeof all[0];
     for (size_t i = 0; i < n; ++i) {
         const char *name = shove_status_string(all[i]);
@@ -60,4 +65,11 @@ Test(simd, names) {
     cr_expect_str_eq(shove_simd_name(SHOVE_SIMD_SSE41), "sse4.1");
     cr_expect_str_eq(shove_simd_name(SHOVE_SIMD_AVX2), "avx2");
     cr_expect_str_eq(shove_simd_name((shove_simd)77), "unknown");
+}
+
+Test(status, second_release_statuses_follow_unsupported) {
+    /* The order is part of the contract: bindings (the Lua module) use the
+     * numbers. */
+    cr_expect_eq((int)SHOVE_ERR_LOCKED, (int)SHOVE_ERR_UNSUPPORTED + 1);
+    cr_expect_eq((int)SHOVE_ERR_OUT_OF_RANGE, (int)SHOVE_ERR_UNSUPPORTED + 2);
 }

@@ -40,6 +40,8 @@ typedef enum shove_status {
     SHOVE_ERR_STALE_ID,         /**< id destroyed, never created, or of another world */
     SHOVE_ERR_OUT_OF_MEMORY,    /**< the allocator returned NULL */
     SHOVE_ERR_UNSUPPORTED,      /**< e.g. SIMD level not available on this CPU */
+    SHOVE_ERR_LOCKED,           /**< called from a callback of the same world while it runs */
+    SHOVE_ERR_OUT_OF_RANGE,     /**< path, box or coordinates beyond the documented budget */
 } shove_status;
 
 /** Short English description of a status ("ok", "invalid argument", ...).
