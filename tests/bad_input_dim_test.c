@@ -24,7 +24,8 @@
 /* >>common -------------------------------------------------------------- */
 
 Test(bad_input_common, unknown_enums) {
-    cr_expect_str_eq(shove_status_string((shove_status)(SHOVE_ERR_OUT_OF_RANGE + 1)), "unknown status");
+    cr_expect_str_eq(shove_status_string((shove_status)(SHOVE_ERR_OUT_OF_RANGE + 1)),
+                     "unknown status");
     cr_expect_str_eq(shove_status_string((shove_status)INT32_MAX), "unknown status");
     cr_expect_str_eq(shove_simd_name((shove_simd)SHOVE_SIMD_LEVEL_COUNT), "unknown");
     cr_expect_str_eq(shove_simd_name((shove_simd)-1), "unknown");
