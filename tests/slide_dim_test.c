@@ -260,23 +260,51 @@ Test(responses, contacts_come_in_order_of_t_across_responses) {
     cr_expect(r.hit_wall);
 }
 
-Test(responses, bounce_reflects_the_rest_within_the_request) {
+Test(responses, bounce_reflects_the_rest_as_bump_does) {
     const shove_aabb wall = block(3, -5, 4, 5);
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.response = SHOVE_RESPONSE_BOUNCE;
     def.up_axis = -1;
     def.skin = SKIN;
-    /* 2 to the wall, 1 left over: back by 1 */
+    /* 2 to the wall (less the skin), 1 left over: back by 1 */
     shove_move_result r = slide(mover_at(0, 0, 1, 1), V(3, 0, 0), &wall, 1, &def);
     cr_expect(fabsf(r.delta.raw[0] - (1.0f - 2 * SKIN)) < 1e-6f, "%.9g", (double)r.delta.raw[0]);
     cr_expect_eq(r.contact_count, 1);
-    /* 2 to the wall, 6 left over: back only to where it started (rule 2) */
+    /* 2 to the wall, 6 left over: back by 6, past the start (bump.lua's goal
+     * is the contact point plus the reflected rest) */
     r = slide(mover_at(0, 0, 1, 1), V(8, 0, 0), &wall, 1, &def);
-    cr_expect_eq(r.delta.raw[0], 0.0f);
+    cr_expect(fabsf(r.delta.raw[0] - (-4.0f - 2 * SKIN)) < 1e-5f, "%.9g", (double)r.delta.raw[0]);
+    cr_expect_eq(r.box.min.raw[0], r.delta.raw[0]);
     /* the tangential part goes on */
     r = slide(mover_at(0, 0, 1, 1), V(3, 1.5, 0), &wall, 1, &def);
     cr_expect_eq(r.delta.raw[1], 1.5f);
     cr_expect(r.delta.raw[0] > 0.9f && r.delta.raw[0] < 1.0f);
+}
+
+Test(responses, bounce_matches_bump_lua_example) {
+    /* bump.lua: a mover at (10, 10) sent to (1, 4) meets the top of a box
+     * at y = 8 a third of the way (at x = 7); the rest (-6, -4) is
+     * reflected to (-6, +4), so it ends at (1, 12), above where it began. */
+    const shove_aabb floor_box = block(-5, -2, 20, 8);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.response = SHOVE_RESPONSE_BOUNCE;
+    shove_contact c[4];
+    def.contacts = c;
+    def.contact_capacity = 4;
+    const shove_move_result r = slide(mover_at(10, 10, 1, 1), V(-9, -6, 0), &floor_box, 1, &def);
+    cr_expect_eq(r.box.min.raw[0], 1.0f, "%.9g", (double)r.box.min.raw[0]);
+    cr_expect(fabsf(r.box.min.raw[1] - 12.0f) < 2e-6f, "%.9g", (double)r.box.min.raw[1]);
+    cr_expect_eq(r.box.max.raw[1] - r.box.min.raw[1], 1.0f);
+    cr_assert_eq(r.contact_count, 1);
+    cr_expect_eq(c[0].response, SHOVE_RESPONSE_BOUNCE);
+    EXPECT_VEC_EQ(c[0].normal, V(0, 1, 0));
+    cr_expect(fabsf(c[0].t - 1.0f / 3.0f) < 1e-6f, "t %.9g", (double)c[0].t);
+    /* rebounding off a ceiling on the way back: reflected again */
+    const shove_aabb both[] = {floor_box, block(-5, 12.5f, 20, 14)};
+    const shove_move_result r2 = slide(mover_at(10, 10, 1, 1), V(-9, -6, 0), both, 2, &def);
+    cr_expect_eq(r2.box.min.raw[0], 1.0f);
+    /* up from 8 by 4, the top (11.5 + 1) met after 3.5: back down 0.5 */
+    cr_expect(fabsf(r2.box.min.raw[1] - 11.0f) < 4e-6f, "%.9g", (double)r2.box.min.raw[1]);
 }
 
 Test(responses, several_contacts_on_one_face_are_all_reported) {

@@ -136,8 +136,11 @@ typedef struct shove3_move_result {
  *  overlapping a solid obstacle (no tunnelling at any speed); it never moves
  *  further than asked, nor backwards, on any axis; it does not snag on seams
  *  between touching boxes; and the same inputs give the same bits at every
- *  SIMD level. The one exception to the second rule is a step-up (`stepped`
- *  set), which may raise the mover by up to step_height.
+ *  SIMD level. The second rule has two exceptions: a step-up (`stepped`
+ *  set) may raise the mover by up to step_height, and a BOUNCE reflects the
+ *  rest of the motion on the blocked axis as bump.lua does (the new goal is
+ *  the contact point plus the reflected rest), which may carry the mover
+ *  back past its start on that axis.
  *
  *  The mover stops `skin` short of what blocks it (or where it is, if it
  *  started closer) and never a float step inside it. The default skin is 0:
@@ -145,8 +148,9 @@ typedef struct shove3_move_result {
  *  floating that much above a floor, so it no longer fits under a roof
  *  exactly its height above the floor. SLIDE keeps the motion
  *  along the surface (along the crease of two, and stops at three); TOUCH
- *  stops; BOUNCE reverses the blocked part, but never takes the mover back
- *  past its start on that axis; CROSS passes and reports. A mover exactly as
+ *  stops; BOUNCE reflects the rest of the blocked part (bump.lua's bounce:
+ *  from (10, 10) sent to (1, 4) onto a floor at y = 8, it ends at (1, 12));
+ *  CROSS passes and reports. A mover exactly as
  *  wide as a gap passes it without a contact. A mover that starts inside an
  *  obstacle is not pushed out (see shove3_resolve): it may move out of it or
  *  along it, never deeper along the shortest way out, and the obstacle is

@@ -97,4 +97,10 @@ static inline bool FZ(within_request)(float got, float want, float extra_up) {
     return got >= lo && got <= hi;
 }
 
+/** Rule 2 where a BOUNCE may have reflected the motion (bump.lua's bounce):
+ *  `got` lies within the request's length of the start, either way. */
+static inline bool FZ(within_length)(float got, float want, float extra_up) {
+    return got >= -fabsf(want) && got <= fabsf(want) + extra_up;
+}
+
 #endif
