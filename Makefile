@@ -9,8 +9,11 @@ FUZZ_SECONDS ?= 60
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+# `make install PREFIX=/some/where` installs under that prefix; empty means
+# CMake's default (/usr/local). DESTDIR works as CMake defines it.
+PREFIX      ?=
 
-.PHONY: all deps build test demo playground pictures bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install clean help
+.PHONY: all deps build test demo playground pictures bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
 
 all: build
 
@@ -26,6 +29,7 @@ help:
 	@echo "make fuzz      every libFuzzer harness for FUZZ_SECONDS (default 60) each (clang)"
 	@echo "make fuzz-merge  same, then add inputs reaching new code to tests/fuzz/corpus"
 	@echo "make format    clang-format every source"
+	@echo "make install PREFIX=DIR  build, then install under DIR (default /usr/local)"
 
 deps:
 	@sh tools/install-deps
@@ -39,7 +43,12 @@ build: deps $(BUILD)/CMakeCache.txt
 test: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
-demo: build
+# Only what the demo needs: the library and the demo program (with Cairo for
+# its picture when libcairo2-dev can be installed).
+demo: deps
+	@sh tools/install-deps --optional libcairo2-dev
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target demo
 	@mkdir -p out
 	$(BUILD)/examples/demo out
 
@@ -100,7 +109,11 @@ format-check:
 	clang-format --dry-run --Werror $$(git ls-files '*.c' '*.h' '*.inc')
 
 install: build
-	cmake --install $(BUILD)
+	@$(MAKE) --no-print-directory install-only
+
+# Installs what is built, without building (tests/package/check-make-install).
+install-only:
+	cmake --install $(BUILD) $(if $(PREFIX),--prefix "$(PREFIX)")
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-bench $(BUILD_ASAN) $(BUILD_NONAT) $(BUILD_FUZZ) out
