@@ -155,10 +155,26 @@ struct SHOVE_T(world) {
 
     /* >>scratch of the shove step (step.inc), allocated by the first step */
     struct SHOVE_T(step_scratch) * step;
+
+    /* >>voxels of a loaded dump (load.inc): the table behind the voxel
+     * callback shove3_world_load installs, kept until the world is destroyed */
+    struct SHOVE_T(loaded_voxels) * loaded;
 };
 
 /** Free the shove step's scratch (step.inc); world_destroy calls it. */
 void SHOVE_IFN(step_free)(shove_world *w);
+
+/** Free the voxel table of a loaded dump (load.inc); world_destroy calls it. */
+void SHOVE_IFN(load_free)(shove_world *w);
+
+/** Largest body index + 1 shove3_world_load accepts: a dump makes every
+ *  slot below its largest index, so this bounds what a short text can ask. */
+#define SHOVE_LOAD_MAX_INDEX (1u << 24)
+
+/** shove3_world_load with its own limit on body indices (the fuzz harness
+ *  keeps worlds small). */
+shove_status SHOVE_IFN(world_load_limited)(const shove_world_def *def, FILE *in, shove_world **out,
+                                           uint32_t max_index);
 
 /** Allocate through the world's allocator (lua_Alloc rules). */
 static inline void *SHOVE_IFN(world_realloc)(const shove_world *w, void *p, size_t old_size,

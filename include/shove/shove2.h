@@ -7,16 +7,18 @@
  *   slide        shove2_default_move_def, shove2_slide
  *   resolve      shove2_resolve
  *   world        shove2_default_world_def, shove2_world_create, shove2_world_destroy,
- *                shove2_world_body_count, shove2_world_shift_origin
+ *                shove2_world_body_count, shove2_world_body_at, shove2_world_shift_origin
  *   bodies       shove2_default_body_def, shove2_body_create, shove2_body_destroy,
  *                shove2_body_is_valid, shove2_body_get_box, shove2_body_set_box,
  *                shove2_body_get_user_data
- *   moving       shove2_move, shove2_body_set_motion, shove2_world_step
+ *   moving       shove2_move, shove2_body_set_motion, shove2_world_step,
+ *                shove2_world_get_step_def
  *   events       shove2_world_get_events
- *   tiles        shove2_default_voxel_def, shove2_world_set_voxels, shove2_merge_grid
+ *   tiles        shove2_default_voxel_def, shove2_world_set_voxels, shove2_world_get_voxels,
+ *                shove2_merge_grid
  *   queries      shove2_query_box, shove2_cast_box, shove2_cast_ray
  *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
- *   debugging    shove2_world_draw, shove2_world_dump
+ *   debugging    shove2_world_draw, shove2_world_dump, shove2_world_load
  *
  * Conventions. Boxes are closed intervals [min, max] per axis, but overlap is
  * strict: boxes that only touch do not overlap, so a body resting on a floor
@@ -221,6 +223,13 @@ SHOVE_API void shove2_world_destroy(shove2_world *w);
 /** Number of live bodies (0 for NULL). */
 SHOVE_API size_t shove2_world_body_count(const shove2_world *w);
 
+/** The id of the live body whose id has index `index` (the slot; the
+ *  number a dump writes after "body"), for tools that name bodies by it,
+ *  such as shove-replay. SHOVE_ERR_STALE_ID when no live body has that
+ *  index, SHOVE_ERR_INVALID_ARGUMENT for NULL arguments; `*out` is only
+ *  written on SHOVE_OK. */
+SHOVE_API shove_status shove2_world_body_at(const shove2_world *w, uint32_t index, shove_id *out);
+
 /** Move the world's origin to `new_origin`: every body, the tile origin
  *  and the world's bounds move by -new_origin, so a game far from zero keeps
  *  its numbers small (floats near 100,000 are 1/128 apart; near 0 they are
@@ -331,6 +340,11 @@ SHOVE_API shove_status shove2_body_set_motion(shove2_world *w, shove_id id, vec2
  *  See src/step.inc for the algorithm and its cost. */
 SHOVE_API shove_status shove2_world_step(shove2_world *w);
 
+/** The move settings shove2_world_step uses: the world def's step_def
+ *  (contacts NULL, capacity 0), e.g. to replay a step's move with
+ *  shove2_move. SHOVE_ERR_INVALID_ARGUMENT for NULL arguments. */
+SHOVE_API shove_status shove2_world_get_step_def(const shove2_world *w, shove2_move_def *out);
+
 /* >>events --------------------------------------------------------------- */
 
 /** Events of the last shove2_move or shove2_world_step (each call starts a
@@ -396,6 +410,13 @@ SHOVE_API shove2_voxel_def shove2_default_voxel_def(void);
  *  describes, so its cost grows with the length of the path. Casts walk the
  *  tiles along the path and stop at the first hit. */
 SHOVE_API shove_status shove2_world_set_voxels(shove2_world *w, const shove2_voxel_def *def);
+
+/** The tile def in use: what shove2_world_set_voxels was last given (with
+ *  the origin moved by shove2_world_shift_origin), or, with no voxels, the
+ *  default def (NULL callback). A world made by shove2_world_load answers
+ *  the dump's tiles through its own callback: call `shapes(ctx, ...)` to
+ *  read them. SHOVE_ERR_INVALID_ARGUMENT for NULL arguments. */
+SHOVE_API shove_status shove2_world_get_voxels(const shove2_world *w, shove2_voxel_def *out);
 
 /** Greedy merge of a grid of solid cells into fewer boxes, for games that
  *  prefer a few static bodies to a tile callback. `solid` holds
@@ -473,13 +494,37 @@ SHOVE_API void shove2_world_draw(const shove2_world *w, const shove2_debug_draw 
  *  every body (id index, type, priority, category, mask, sensor flag, box),
  *  pending motions, and the tiles within four tiles of every body, with
  *  floats that read back to the same bits (the format is described in
- *  src/dump.inc). tools/replay's shove-replay loads it and replays moves
- *  (README: "A player got stuck"). Changes nothing; user data, callbacks
+ *  src/dump.inc). shove2_world_load reads it back; tools/replay's
+ *  shove-replay loads it and replays moves and steps (README: "A player got
+ *  stuck"). Changes nothing; user data, callbacks
  *  and the contact history are not written. SHOVE_ERR_INVALID_ARGUMENT for
  *  NULL arguments or when writing fails, SHOVE_ERR_OUT_OF_MEMORY when the
  *  list of tiles to write cannot be allocated (through the world's
  *  allocator). */
 SHOVE_API shove_status shove2_world_dump(const shove2_world *w, FILE *out);
+
+/** The inverse of shove2_world_dump: read a dump from `in` into a new world
+ *  (`*out`). The world takes its settings from `def` (NULL: the defaults:
+ *  allocator, event callback, capacity, ...) except for the bounds and
+ *  step settings, which come from the dump. Every body gets the index it
+ *  had (its id differs only in generation: shove2_world_body_at finds it)
+ *  and its pending motion. The dump's tiles (those near its bodies) become
+ *  a table the world owns, behind a tile callback of its own; cells the
+ *  dump does not hold are empty. A game replaying with its own tiles sets
+ *  them again with shove2_world_set_tiles. User data, callbacks and the
+ *  contact history are not in a dump: no pair is remembered at first.
+ *
+ *  Reading stops after the `end` record. Refuses with
+ *  SHOVE_ERR_INVALID_ARGUMENT, creating nothing and leaving `*out` alone:
+ *  NULL `in` or `out`, a dump of the other dimension, records out of order
+ *  or unknown, malformed or out-of-range numbers (NaN and inf included),
+ *  boxes with min > max, body indices that do not grow or reach 2^24, a
+ *  motion of a static body or of no body, tile boxes outside the shape
+ *  bounds, a cell given twice, lines over 4096 bytes, and a text cut off
+ *  before `end`; what world_create, body_create or set_voxels refuse is
+ *  refused likewise. SHOVE_ERR_OUT_OF_MEMORY when the world's allocator
+ *  fails. */
+SHOVE_API shove_status shove2_world_load(const shove2_world_def *def, FILE *in, shove2_world **out);
 
 #ifdef __cplusplus
 }

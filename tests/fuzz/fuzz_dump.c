@@ -1,10 +1,10 @@
 /*
- * fuzz_dump.c: libFuzzer harness for the dump reader of shove-replay
- * (tools/replay/replay_load.h) and shove2/3_world_dump. The input is the
- * text of a dump, as a user might hand-edit or truncate it. Checks: the
- * reader never crashes or leaks, whatever the text; when it accepts the
- * text, dumping the loaded world, reading that and dumping again gives the
- * same text twice (a dump is a fixed point of load + dump).
+ * fuzz_dump.c: libFuzzer harness for shove2/3_world_load and
+ * shove2/3_world_dump. The input is the text of a dump, as a user might
+ * hand-edit or truncate it. Checks: the loader never crashes or leaks,
+ * whatever the text, and a refused text leaves *out alone; when it accepts
+ * the text, dumping the loaded world, loading that and dumping again gives
+ * the same text twice (a dump is a fixed point of load + dump).
  */
 #define _GNU_SOURCE /* fmemopen, open_memstream */
 #include <stdio.h>
@@ -14,17 +14,17 @@
 #include "fuzz_support.h"
 
 /* Every slot below a body's index is created: keep fuzzed worlds small. */
-#define REPLAY_MAX_INDEX 4096
+#define FUZZ_DUMP_MAX_INDEX 4096u
 
 #define SHOVE_DIM 2
 #include "dim.h"
-#include "../../tools/replay/replay_load.h"
+#include "world.h"
 #include "fuzz_dump.inc"
 #include "dim_end.h"
 
 #define SHOVE_DIM 3
 #include "dim.h"
-#include "../../tools/replay/replay_load.h"
+#include "world.h"
 #include "fuzz_dump.inc"
 #include "dim_end.h"
 
