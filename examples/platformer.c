@@ -1,9 +1,12 @@
 /*
  * platformer.c: a 2D platformer loop on shove2_move. The level is a tile
- * map read through shove2_world_set_voxels; the one-way platform is a body
- * that the move filter lets the player pass from below and drop through.
+ * map read through shove2_world_set_voxels. One-way platforms come in two
+ * kinds, both through the move filter, which lets the player pass them from
+ * below and drop through them: a body (a moving platform would be one) and
+ * a row of one-way tiles ('-' in the map; the filter sees each tile's cell).
  * A scripted run (walk, jump up through the platform, land on it, drop
- * down, run into a wall) checks each outcome; exits 1 if one is wrong.
+ * down, run into a wall, jump up onto the one-way tiles, drop through them)
+ * checks each outcome; exits 1 if one is wrong.
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,16 +14,20 @@
 #include <shove/shove.h>
 
 static const char *const level[] = {
-    /* row 0 is the top; '#' is a solid tile */
+    /* row 0 is the top; '#' is a solid tile, '-' a one-way tile */
     "####################", "#..................#", "#..................#", "#..................#",
-    "#..................#", "#..................#", "#...............#..#", "#...............#..#",
+    "#..................#", "#..................#", "#............---#..#", "#...............#..#",
     "#...............#..#", "####################",
 };
 enum { ROWS = sizeof level / sizeof level[0] };
 
+static char tile_at(int32_t x, int32_t y) {
+    return (x < 0 || y < 0 || x >= 20 || y >= ROWS) ? '.' : level[ROWS - 1 - y][x];
+}
+
 static int tile_shapes(void *ctx, int32_t x, int32_t y, shove2_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
     (void)ctx;
-    if (x < 0 || y < 0 || x >= 20 || y >= ROWS || level[ROWS - 1 - y][x] != '#') {
+    if (tile_at(x, y) == '.') {
         return 0;
     }
     out[0] = (shove2_aabb){{{0, 0}}, {{1, 1}}};
@@ -34,17 +41,22 @@ typedef struct player {
     bool dropping;
 } player;
 
-/* One-way platforms (bodies whose user data is non-NULL) block only a player
- * whose feet start at or above their top, and not while dropping through. */
-static shove_response one_way(void *ctx, shove_id other, int32_t index) {
+/* One-way platforms ('-' tiles, and bodies whose user data is non-NULL)
+ * block the player only when its feet start at or above their top, and not
+ * while it drops through. Everything else blocks everyone. */
+static shove_response one_way(void *ctx, shove_id mover, const shove2_obstacle *obstacle) {
     const player *p = ctx;
-    (void)index;
-    if (shove_id_is_null(other) || !shove2_body_get_user_data(p->world, other)) {
-        return SHOVE_RESPONSE_SLIDE; /* tiles and ordinary bodies */
+    bool one_way_platform = false;
+    if (obstacle->voxel) {
+        one_way_platform = tile_at(obstacle->cell[0], obstacle->cell[1]) == '-';
+    } else if (!shove_id_is_null(obstacle->other)) {
+        one_way_platform = shove2_body_get_user_data(p->world, obstacle->other) != NULL;
     }
-    shove2_aabb top;
-    shove2_body_get_box(p->world, other, &top);
-    return (!p->dropping && p->feet >= top.max.y) ? SHOVE_RESPONSE_SLIDE : SHOVE_RESPONSE_IGNORE;
+    if (!one_way_platform || !shove_id_equal(mover, p->body)) {
+        return SHOVE_RESPONSE_SLIDE;
+    }
+    return (!p->dropping && p->feet >= obstacle->box.max.y) ? SHOVE_RESPONSE_SLIDE
+                                                            : SHOVE_RESPONSE_IGNORE;
 }
 
 static int failures;
@@ -78,14 +90,15 @@ int main(void) {
     float vy = 0.0f, apex = 0.0f;
     bool on_ground = false;
     shove2_move_result r = {0};
-    for (int frame = 0; frame < 400; ++frame) {
+    for (int frame = 0; frame < 600; ++frame) {
         /* The script: walk right, jump at frame 40, drop through at 160,
-         * run right into the wall from 240 on. */
-        const bool walk = frame < 40 || frame >= 240;
-        const bool jump_now = frame == 40 || frame == 160;
-        p.dropping = frame >= 160 && frame < 170;
+         * run right into the wall from 240 to 400, jump up through the
+         * one-way tiles at 400 and drop through them at 500. */
+        const bool walk = frame < 40 || (frame >= 240 && frame < 400);
+        const bool jump_now = frame == 40 || frame == 160 || frame == 400 || frame == 500;
+        p.dropping = (frame >= 160 && frame < 170) || (frame >= 500 && frame < 510);
         if (jump_now && on_ground) {
-            vy = frame == 160 ? 0.0f : jump; /* down + jump drops through */
+            vy = p.dropping ? 0.0f : jump; /* down + jump drops through */
         }
         vy = fmaxf(vy - gravity, -0.5f);
         shove2_aabb box;
@@ -108,13 +121,19 @@ int main(void) {
             check(on_ground && fabsf(r.box.min.y - 1.0f) <= 2 * move.skin,
                   "dropped through onto the floor (feet)", r.box.min.y);
         }
+        if (frame == 399) {
+            /* The tile column at x = 16 stops the run: the player's right
+             * side rests against it (within two skins; the default is 0). */
+            check(r.hit_wall && fabsf(r.box.max.x - 16.0f) <= 2 * move.skin && r.box.max.x <= 16.0f,
+                  "ran into the wall of tiles (right side)", r.box.max.x);
+        }
+        if (frame == 480) {
+            check(on_ground && fabsf(r.box.min.y - 4.0f) <= 2 * move.skin,
+                  "jumped up onto the one-way tiles (feet)", r.box.min.y);
+        }
     }
-    /* The tile column at x = 16 stops the run: the player's right side rests
-     * against it (within two skins; the default skin is 0). */
-    check(r.hit_wall && fabsf(r.box.max.x - 16.0f) <= 2 * move.skin && r.box.max.x <= 16.0f,
-          "ran into the wall of tiles (right side)", r.box.max.x);
-    check(on_ground && fabsf(r.box.min.y - 1.0f) <= 2 * move.skin, "still on the floor (feet)",
-          r.box.min.y);
+    check(on_ground && fabsf(r.box.min.y - 1.0f) <= 2 * move.skin,
+          "dropped through the tiles to the floor (feet)", r.box.min.y);
     shove2_world_destroy(p.world);
     return failures ? 1 : 0;
 }

@@ -44,6 +44,7 @@
 #define shove_hit         SHOVE_T(hit)
 #define shove_contact     SHOVE_T(contact)
 #define shove_filter_fn   SHOVE_T(filter_fn)
+#define shove_obstacle    SHOVE_T(obstacle)
 #define shove_move_def    SHOVE_T(move_def)
 #define shove_move_result SHOVE_T(move_result)
 #define shove_world       SHOVE_T(world)

@@ -10,6 +10,7 @@
 #undef shove_hit
 #undef shove_contact
 #undef shove_filter_fn
+#undef shove_obstacle
 #undef shove_move_def
 #undef shove_move_result
 #undef shove_world

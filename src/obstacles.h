@@ -64,7 +64,10 @@
 #define SHOVE_OBSTACLE_FLAGS_
 /** Obstacle flags. A sensor is reported (as SHOVE_RESPONSE_CROSS) and never
  *  blocks, whatever the filter says, unless the filter ignores it. */
-enum { SHOVE_OBSTACLE_SENSOR = 1u << 0 };
+enum {
+    SHOVE_OBSTACLE_SENSOR = 1u << 0,
+    SHOVE_OBSTACLE_VOXEL = 1u << 1 /**< a voxel box; its cell is in `cell` */
+};
 
 /** Obstacles a fixed obstacle storage holds (one chunk when streaming). */
 #define SHOVE_OBSTACLE_CHUNK 128
@@ -76,6 +79,7 @@ typedef struct SHOVE_IFN(obstacle_set) {
     float *max[SHOVE_DIM]; /**< max[a][i]: upper bound */
     shove_id *id;          /**< body id, null for list and voxel obstacles */
     int32_t *index;        /**< index in the caller's list, or -1 */
+    int32_t *cell;         /**< cell[DIM * i + a]: voxel cell (written for voxels only) */
     uint8_t *flags;        /**< SHOVE_OBSTACLE_* bits */
     size_t count;
     size_t capacity;
@@ -92,6 +96,7 @@ typedef struct SHOVE_IFN(obstacle_storage) {
     float max[SHOVE_DIM][SHOVE_OBSTACLE_CHUNK];
     shove_id id[SHOVE_OBSTACLE_CHUNK];
     int32_t index[SHOVE_OBSTACLE_CHUNK];
+    int32_t cell[SHOVE_DIM * SHOVE_OBSTACLE_CHUNK];
     uint8_t flags[SHOVE_OBSTACLE_CHUNK];
 } SHOVE_IFN(obstacle_storage);
 
@@ -135,6 +140,20 @@ static inline bool SHOVE_IFN(obstacles_push)(SHOVE_IFN(obstacle_set) * set, shov
     return true;
 }
 
+/** Append one box of voxel `cell` (flags get SHOVE_OBSTACLE_VOXEL). */
+static inline bool SHOVE_IFN(obstacles_push_voxel)(SHOVE_IFN(obstacle_set) * set, shove_aabb box,
+                                                   const int32_t cell[SHOVE_DIM], uint8_t flags) {
+    if (!SHOVE_IFN(obstacles_push)(set, box, SHOVE_NULL_ID, -1,
+                                   (uint8_t)(flags | SHOVE_OBSTACLE_VOXEL))) {
+        return false;
+    }
+    int32_t *c = set->cell + (size_t)SHOVE_DIM * (set->count - 1u);
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        c[a] = cell[a];
+    }
+    return true;
+}
+
 /** Box of obstacle i. */
 static inline shove_aabb SHOVE_IFN(obstacles_box)(const SHOVE_IFN(obstacle_set) * set, size_t i) {
     shove_aabb b;
@@ -157,6 +176,21 @@ static inline shove_soa SHOVE_IFN(obstacles_soa)(const SHOVE_IFN(obstacle_set) *
     return soa;
 }
 
+/** Obstacle i as a filter sees it. */
+static inline void SHOVE_IFN(obstacles_describe)(const SHOVE_IFN(obstacle_set) * set, size_t i,
+                                                 shove_obstacle *out) {
+    memset(out, 0, sizeof *out);
+    out->other = set->id[i];
+    out->index = set->index[i];
+    if (set->flags[i] & SHOVE_OBSTACLE_VOXEL) {
+        out->voxel = true;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            out->cell[a] = set->cell[(size_t)SHOVE_DIM * i + (size_t)a];
+        }
+    }
+    out->box = SHOVE_IFN(obstacles_box)(set, i);
+}
+
 /** Where a move's obstacles come from (see the top of this file). */
 typedef bool (*SHOVE_IFN(gather_fn))(void *ctx, shove_aabb box, shove_vec delta, float margin,
                                      SHOVE_IFN(obstacle_set) * out);
@@ -164,6 +198,7 @@ typedef bool (*SHOVE_IFN(gather_fn))(void *ctx, shove_aabb box, shove_vec delta,
 typedef struct SHOVE_IFN(obstacle_source) {
     SHOVE_IFN(gather_fn) gather;
     void *ctx;
+    shove_id mover; /**< the body that moves, as filters see it (null for lists) */
 } SHOVE_IFN(obstacle_source);
 
 /** True when `def` is a usable move def (the checks shove3_slide makes):

@@ -71,12 +71,15 @@ int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_D
                           shove_aabb out[SHOVE_VOXEL_MAX_BOXES]);
 
 /** Gather (obstacles.h) over voxels: appends every voxel box that touches
- *  `box` swept by `delta` and grown by `margin`, with a null id, index -1
- *  and `flags`; boxes of neighbouring voxels along x with the same extent
- *  on the other axes are joined into one. False only when `out` cannot
- *  grow. */
+ *  `box` swept by `delta` and grown by `margin`, with a null id, index -1,
+ *  its cell and `flags` | SHOVE_OBSTACLE_VOXEL. With `merge`, boxes of
+ *  neighbouring voxels along x with the same extent on the other axes are
+ *  joined into one (which keeps the cell of the first); without it (moves
+ *  whose filter must see every cell) each box stays its own obstacle.
+ *  False only when `out` cannot grow. */
 bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
-                             float margin, uint8_t flags, SHOVE_IFN(obstacle_set) * out);
+                             float margin, uint8_t flags, bool merge,
+                             SHOVE_IFN(obstacle_set) * out);
 
 /** Obstacle source over voxels alone: ctx is a const shove_voxel_def *. */
 bool SHOVE_IFN(voxel_source_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,

@@ -293,6 +293,7 @@ typedef struct SHOVE_T(world_gather_ctx) {
     uint32_t mover;
     float min_margin;
     shove_aabb region; /**< out: the box the last gather covered */
+    bool cells;        /**< voxels one box per cell (the move has a filter) */
 } SHOVE_T(world_gather_ctx);
 bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                              SHOVE_IFN(obstacle_set) * out);

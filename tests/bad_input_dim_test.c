@@ -115,7 +115,10 @@ typedef struct filter_counter {
     int calls;
 } filter_counter;
 
-static shove_response counting_filter(void *ctx, shove_id other, int32_t index) {
+static shove_response counting_filter(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     (void)other;
     (void)index;
     ++((filter_counter *)ctx)->calls;

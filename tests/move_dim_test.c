@@ -64,7 +64,10 @@ typedef struct response_table {
     uint32_t slot_of_index[MAX_BODIES];
 } response_table;
 
-static shove_response table_filter(void *ctx, shove_id other, int32_t index) {
+static shove_response table_filter(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     const response_table *t = ctx;
     const uint32_t slot = (index >= 0) ? t->slot_of_index[index] : other.index;
     const shove_response r = t->of_slot[slot];
@@ -236,7 +239,7 @@ static bool expect_gather_is_walk(shove_world *w, uint32_t mover, shove_vec delt
     SHOVE_IFN(obstacles_init)(&listed, NULL);
     SHOVE_IFN(obstacles_init)(&walked, NULL);
     const SHOVE_T(static_near) before = w->static_near[mover];
-    SHOVE_T(world_gather_ctx) g = {w, mover, 0.0f, w->box[mover]};
+    SHOVE_T(world_gather_ctx) g = {w, mover, 0.0f, w->box[mover], false};
     cr_assert(SHOVE_IFN(world_gather)(&g, w->box[mover], delta, margin, &listed));
     const bool used =
         before.stamp == w->static_stamp && SHOVE_IFN(contains_unchecked)(before.region, g.region);
@@ -530,14 +533,20 @@ Test(events, the_other_body_moving_away_ends_the_contact) {
     SHOVE_FN(world_destroy)(w);
 }
 
-static shove_response ignore_all(void *ctx, shove_id other, int32_t index) {
+static shove_response ignore_all(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     (void)ctx;
     (void)other;
     (void)index;
     return SHOVE_RESPONSE_IGNORE;
 }
 
-static shove_response cross_all(void *ctx, shove_id other, int32_t index) {
+static shove_response cross_all(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     (void)ctx;
     (void)other;
     (void)index;

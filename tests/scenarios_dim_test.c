@@ -858,7 +858,10 @@ Test(rules, grid_trajectories_do_not_feel_seams) {
  * reflected: the motion's length either way), contacts are unique,
  * ordered and carry the obstacle's response, and the list's order changes
  * nothing but the order of contacts with the same t. */
-static shove_response table_filter(void *ctx, shove_id other, int32_t index) {
+static shove_response table_filter(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     (void)other;
     return ((const shove_response *)ctx)[index];
 }

@@ -194,7 +194,10 @@ Test(slide, bad_input_is_refused_and_nothing_is_written) {
 
 /* >>responses ------------------------------------------------------------ */
 
-static shove_response filter_by_table(void *ctx, shove_id other, int32_t index) {
+static shove_response filter_by_table(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     (void)other;
     const shove_response *table = ctx;
     return table[index];
@@ -475,7 +478,7 @@ Test(core, a_shuffled_growable_set_gives_the_slide_bits) {
         def.edge_guard = test_rng_int(&rng, 0, 1);
         const shove_move_result want = slide(m, d, boxes, n, &def);
         shuffled_source src = {boxes, order, n};
-        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src};
+        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src, SHOVE_NULL_ID};
         shove_move_result got;
         cr_assert_eq(SHOVE_IFN(slide_core)(m, d, &def, &source, &set, &got), SHOVE_OK);
         cr_assert(memcmp(&want.box, &got.box, sizeof got.box) == 0, "trial %d", trial);
@@ -516,7 +519,7 @@ Test(core, streaming_a_long_list_gives_the_same_move) {
         def.step_height = 0.3f;
         const shove_move_result want = slide(m, d, tiles, N, &def);
         shuffled_source src = {tiles, order, N};
-        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src};
+        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src, SHOVE_NULL_ID};
         shove_move_result got;
         cr_assert_eq(SHOVE_IFN(slide_core)(m, d, &def, &source, &set, &got), SHOVE_OK);
         cr_assert(memcmp(&want, &got, sizeof got) == 0, "trial %d", trial);
@@ -554,4 +557,35 @@ Test(core, a_leg_near_many_candidates_moves_like_one_near_few) {
         cr_assert_eq(few.hit_wall, many.hit_wall, "trial %d", trial);
         cr_assert_eq(few.hit_ceiling, many.hit_ceiling, "trial %d", trial);
     }
+}
+
+/* A list slide's filter: null mover, the list index and the listed box. */
+typedef struct list_filter_log {
+    const shove_aabb *list;
+    int calls, wrong;
+} list_filter_log;
+
+static shove_response list_filter_checks(void *ctx, shove_id mover,
+                                         const shove_obstacle *obstacle) {
+    list_filter_log *log = ctx;
+    ++log->calls;
+    const int32_t i = obstacle->index;
+    if (!shove_id_is_null(mover) || !shove_id_is_null(obstacle->other) || obstacle->voxel ||
+        i < 0 || i > 2 || memcmp(&obstacle->box, &log->list[i], sizeof obstacle->box) != 0) {
+        ++log->wrong;
+        return SHOVE_RESPONSE_SLIDE;
+    }
+    return i == 1 ? SHOVE_RESPONSE_IGNORE : SHOVE_RESPONSE_SLIDE;
+}
+
+Test(responses, a_list_filter_gets_a_null_mover_the_index_and_the_box) {
+    const shove_aabb list[3] = {block(-10, -1, 10, 0), block(2, 0, 3, 2), block(6, 0, 7, 2)};
+    list_filter_log log = {list, 0, 0};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.filter = list_filter_checks;
+    def.filter_ctx = &log;
+    const shove_move_result r = slide(mover_at(0, 0, 1, 1), V(8, 0, 0), list, 3, &def);
+    cr_expect_eq(r.box.max.raw[0], 6.0f); /* through box 1, stopped by box 2 */
+    cr_expect_gt(log.calls, 0);
+    cr_expect_eq(log.wrong, 0);
 }

@@ -1149,3 +1149,58 @@ Test(step, no_allocation_per_step_in_steady_state) {
     SHOVE_FN(world_destroy)(w);
     cr_expect_eq(counter.live, 0);
 }
+
+/* >>a shared filter tells movers apart ------------------------------------------ */
+
+typedef struct ghost_filter {
+    shove_id ghost; /* a body only `walker` walks through */
+    shove_id walker;
+    int calls_by_walker, calls_by_others;
+    int bad_box; /* calls whose box was not the obstacle's box */
+    const shove_world *w;
+} ghost_filter;
+
+static shove_response ghost_filter_fn(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    ghost_filter *g = ctx;
+    shove_aabb b;
+    if (!obstacle->voxel && !shove_id_is_null(obstacle->other) &&
+        (SHOVE_FN(body_get_box)(g->w, obstacle->other, &b) != SHOVE_OK ||
+         !same_box(b, obstacle->box))) {
+        ++g->bad_box;
+    }
+    if (!shove_id_equal(obstacle->other, g->ghost)) {
+        return SHOVE_RESPONSE_SLIDE;
+    }
+    if (shove_id_equal(mover, g->walker)) {
+        ++g->calls_by_walker;
+        return SHOVE_RESPONSE_IGNORE;
+    }
+    ++g->calls_by_others;
+    return SHOVE_RESPONSE_SLIDE;
+}
+
+STEP_TEST(a_step_filter_sees_which_body_moves) {
+    ghost_filter g;
+    memset(&g, 0, sizeof g);
+    shove_world_def def = SHOVE_FN(default_world_def)();
+    def.step_def.skin = g_skin;
+    def.step_def.filter = ghost_filter_fn;
+    def.step_def.filter_ctx = &g;
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
+    g.w = w;
+    g.ghost = add_static(w, rect(3, 0, 4, 3));
+    g.walker = add_dynamic(w, rect(0, 0, 1, 1), 0);
+    const shove_id other = add_dynamic(w, rect(0, 2, 1, 3), 0);
+    set_motion(w, g.walker, 5, 0);
+    set_motion(w, other, 5, 0);
+    step(w);
+    EXPECT_BOX_EQ(box_of(w, g.walker), rect(5, 0, 6, 1)); /* through the ghost */
+    const shove_aabb stopped = box_of(w, other);
+    cr_expect(stopped.max.raw[0] <= 3.0f && stopped.max.raw[0] >= 3.0f - 2.0f * SKIN,
+              "the other mover stops at the ghost: %g", (double)stopped.max.raw[0]);
+    cr_expect_gt(g.calls_by_walker, 0);
+    cr_expect_gt(g.calls_by_others, 0);
+    cr_expect_eq(g.bad_box, 0);
+    SHOVE_FN(world_destroy)(w);
+}

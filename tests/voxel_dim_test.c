@@ -419,7 +419,8 @@ Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
     SHOVE_IFN(obstacle_set) set;
     SHOVE_IFN(obstacles_init)(&set, NULL);
     /* The box [-1, 1] x [0, 1] in x, y (z [0, 1]). */
-    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 0.0f, 0u, &set));
+    cr_assert(
+        SHOVE_IFN(voxel_gather)(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 0.0f, 0u, true, &set));
     cr_assert_eq(set.count, 2u);
     for (size_t i = 0; i < set.count; ++i) {
         cr_expect_eq(set.id[i].index, 0u);
@@ -428,7 +429,8 @@ Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
     }
     /* With a margin of 1 the full block at x = -3 (max face -2) touches. */
     SHOVE_IFN(obstacles_clear)(&set);
-    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 1.0f, 0u, &set));
+    cr_assert(
+        SHOVE_IFN(voxel_gather)(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 1.0f, 0u, true, &set));
     cr_expect_eq(set.count, 4u);
     SHOVE_IFN(obstacles_free)(&set);
     map_free(m);
@@ -444,8 +446,8 @@ Test(voxel, gather_joins_runs_of_voxels_along_x) {
     SHOVE_IFN(obstacle_set) set;
     SHOVE_IFN(obstacles_init)(&set, NULL);
     /* The box spans x [-3.5, 6.5] on the floor (z [0.25, 0.75]). */
-    cr_assert(
-        SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 0.0f, 0u, &set));
+    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 0.0f, 0u,
+                                      true, &set));
     /* Cells -4 .. 2 joined and cells 4 .. 6 joined; the slab at 3 is half
      * a voxel below the box and does not touch it. */
     cr_assert_eq(set.count, 2u);
@@ -459,8 +461,8 @@ Test(voxel, gather_joins_runs_of_voxels_along_x) {
     }
     /* With a margin of 1: cells -5 .. 2, the slab, cells 4 .. 7. */
     SHOVE_IFN(obstacles_clear)(&set);
-    cr_assert(
-        SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 1.0f, 0u, &set));
+    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 1.0f, 0u,
+                                      true, &set));
     cr_assert_eq(set.count, 3u);
     cr_expect_eq(set.min[0][0], -5.0f);
     cr_expect_eq(set.max[0][0], 3.0f);
@@ -572,7 +574,7 @@ static int gather_matches_reads(const shove_voxel_def *d, shove_aabb box, int tr
         }
     SHOVE_IFN(obstacle_set) set;
     SHOVE_IFN(obstacles_init)(&set, NULL);
-    cr_assert(SHOVE_IFN(voxel_gather)(d, box, V(0, 0, 0), 0.0f, 0u, &set));
+    cr_assert(SHOVE_IFN(voxel_gather)(d, box, V(0, 0, 0), 0.0f, 0u, true, &set));
     cr_assert_eq(set.count, (size_t)n_want, "trial %d", trial);
     for (int i = 0; i < n_want; ++i) {
         for (int a = 0; a < SHOVE_DIM; ++a) {
@@ -880,7 +882,10 @@ Test(voxel, a_box_passes_exactly_through_a_hole_of_its_own_size) {
 
 /* >>filters and sensors ----------------------------------------------------- */
 
-static shove_response ignore_voxels(void *ctx, shove_id other, int32_t index) {
+static shove_response ignore_voxels(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     int *seen = ctx;
     if (other.generation == 0u && index == -1) {
         *seen += 1;
@@ -1026,4 +1031,117 @@ Test(voxel, shift_origin_out_of_memory_changes_nothing) {
     SHOVE_FN(world_destroy)(w);
     cr_expect_eq(counter.live, 0);
     cr_expect(!counter.size_error);
+}
+
+/* >>filters see the mover and the cell ---------------------------------------- */
+
+typedef struct cell_filter_log {
+    shove_voxel_def def;
+    shove_id mover;
+    int voxel_calls;
+    int wrong;         /* obstacles whose id, index, cell or box did not fit */
+    int wrong_mover;   /* calls with a mover other than the expected one */
+    int32_t hole_x;    /* the cell column the filter lets movers through */
+    int cells_seen[8]; /* calls per cell x in [0, 8) */
+} cell_filter_log;
+
+static shove_response hole_filter(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    cell_filter_log *log = ctx;
+    if (!shove_id_equal(mover, log->mover)) {
+        ++log->wrong_mover;
+    }
+    if (!obstacle->voxel) {
+        return SHOVE_RESPONSE_SLIDE;
+    }
+    ++log->voxel_calls;
+    /* A full block of cell c covers origin + size * [c, c + 1]. */
+    bool fits = shove_id_is_null(obstacle->other) && obstacle->index == -1;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const float lo = log->def.origin.raw[a] + log->def.voxel_size * (float)obstacle->cell[a];
+        fits = fits && obstacle->box.min.raw[a] == lo &&
+               obstacle->box.max.raw[a] == lo + log->def.voxel_size;
+    }
+    if (!fits) {
+        ++log->wrong;
+    }
+    if (obstacle->cell[0] >= 0 && obstacle->cell[0] < 8) {
+        ++log->cells_seen[obstacle->cell[0]];
+    }
+    return obstacle->cell[0] == log->hole_x ? SHOVE_RESPONSE_IGNORE : SHOVE_RESPONSE_SLIDE;
+}
+
+Test(voxel, a_filter_sees_the_mover_and_each_voxels_cell_and_box) {
+    shove_world *w = new_world();
+    test_map *m = map_new(0, -1, 0, 8, 1, 1);
+    for (int x = 0; x < 8; ++x) {
+        map_set(m, x, -1, 0, CELL_FULL); /* a floor row: one box without a filter */
+    }
+    cell_filter_log log;
+    memset(&log, 0, sizeof log);
+    log.def = map_def(m, V(0.5f, 0.25f, 0), 2.0f);
+    log.hole_x = 2; /* covers x [4.5, 6.5] */
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &log.def), SHOVE_OK);
+    /* Floor top at 0.25 + 2 * 0 = 0.25 on y. */
+    const shove_id over_hole = add_body(w, BOX(5, 1.25f, 0.5f, 6, 2.25f, 1.5f), SHOVE_BODY_DYNAMIC);
+    const shove_id over_floor =
+        add_body(w, BOX(9, 1.25f, 0.5f, 10, 2.25f, 1.5f), SHOVE_BODY_DYNAMIC);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.filter = hole_filter;
+    def.filter_ctx = &log;
+    shove_move_result r;
+    log.mover = over_hole;
+    cr_assert_eq(SHOVE_FN(move)(w, over_hole, V(0, -3, 0), &def, &r), SHOVE_OK);
+    cr_expect_eq(r.box.min.raw[1], 1.25f - 3.0f, "fell through the filtered cell: %g",
+                 (double)r.box.min.raw[1]);
+    cr_expect_not(r.on_ground);
+    cr_expect_gt(log.cells_seen[2], 0);
+    log.mover = over_floor;
+    cr_assert_eq(SHOVE_FN(move)(w, over_floor, V(0, -3, 0), &def, &r), SHOVE_OK);
+    cr_expect_eq(r.box.min.raw[1], 0.25f);
+    cr_expect(r.on_ground);
+    /* Walking along the floor meets each cell on its own: the filter is
+     * asked about each of the three cells under the path. */
+    log.hole_x = -100;
+    memset(log.cells_seen, 0, sizeof log.cells_seen);
+    cr_assert_eq(SHOVE_FN(move)(w, over_floor, V(3, -1, 0), &def, &r), SHOVE_OK);
+    cr_expect_eq(r.box.min.raw[0], 12.0f);
+    cr_expect_eq(r.box.min.raw[1], 0.25f);
+    cr_expect_gt(log.cells_seen[4], 0);
+    cr_expect_gt(log.cells_seen[5], 0);
+    cr_expect_gt(log.cells_seen[6], 0);
+    /* Without a filter (the row met as one box) the walk back ends the same. */
+    def.filter = NULL;
+    shove_move_result r2;
+    cr_assert_eq(SHOVE_FN(move)(w, over_floor, V(-3, -1, 0), &def, &r2), SHOVE_OK);
+    cr_expect_eq(r2.box.min.raw[0], 9.0f);
+    cr_expect_eq(r2.box.min.raw[1], 0.25f);
+    cr_expect_gt(log.voxel_calls, 0);
+    cr_expect_eq(log.wrong, 0);
+    cr_expect_eq(log.wrong_mover, 0);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+Test(voxel, gather_without_merge_keeps_one_obstacle_per_cell_with_its_cell) {
+    test_map *m = map_new(-8, -4, -4, 16, 8, 8);
+    for (int32_t x = -8; x < 8; ++x) {
+        map_set(m, x, -1, 0, CELL_FULL);
+    }
+    const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
+    SHOVE_IFN(obstacle_set) set;
+    SHOVE_IFN(obstacles_init)(&set, NULL);
+    cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 0.0f, 0u,
+                                      false, &set));
+    cr_assert_eq(set.count, 11u); /* cells -4 .. 6 */
+    for (size_t i = 0; i < set.count; ++i) {
+        shove_obstacle o;
+        SHOVE_IFN(obstacles_describe)(&set, i, &o);
+        cr_expect(o.voxel);
+        cr_expect_eq(o.cell[0], -4 + (int32_t)i);
+        cr_expect_eq(o.cell[1], -1);
+        cr_expect_eq(o.box.min.raw[0], (float)(-4 + (int)i));
+        cr_expect_eq(o.box.max.raw[0], (float)(-3 + (int)i));
+    }
+    SHOVE_IFN(obstacles_free)(&set);
+    map_free(m);
 }

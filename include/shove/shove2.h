@@ -95,11 +95,29 @@ typedef struct shove2_contact {
     shove_response response; /**< what the mover did */
 } shove2_contact;
 
-/** Per-obstacle response. `other` is the body (null for list obstacles),
- *  `index` the list index (or -1). Return SHOVE_RESPONSE_IGNORE to pass.
- *  It may be called more than once for one obstacle in one move and must
- *  give the same answer each time; unknown values count as SLIDE. */
-typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id other, int32_t index);
+/** An obstacle as a move's filter sees it. */
+typedef struct shove2_obstacle {
+    shove_id other;  /**< the body, or null for list and tile obstacles */
+    int32_t index;   /**< index in the obstacle array, or -1 */
+    int32_t cell[2]; /**< the voxel's cell when `voxel` is true (else zeros) */
+    bool voxel;      /**< a box of a tile */
+    shove2_aabb box; /**< the obstacle's box in world units */
+} shove2_obstacle;
+
+/** Per-obstacle response of a move. `mover` is the body that moves (the
+ *  null id for shove2_slide on a list); `obstacle` (never NULL, valid only
+ *  during the call) names what it meets: a body with its id and box, a list
+ *  box with its index and box, or one box of a tile with its cell and box.
+ *  Return SHOVE_RESPONSE_IGNORE to pass. It may be called more than once for
+ *  one obstacle in one move and must give the same answer each time; values
+ *  outside the enum count as SLIDE (blocking is the safe guess). Tiles
+ *  reach a filter one box of one cell at a time (without a filter, a move
+ *  meets the boxes of a row of tiles that continue each other as one box:
+ *  the same solid). In a world step
+ *  `mover` is whichever body the step is moving at that moment (a pushed or
+ *  carried body included). */
+typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id mover,
+                                           const shove2_obstacle *obstacle);
 
 /** How a move behaves. Start from shove2_default_move_def(). */
 typedef struct shove2_move_def {
@@ -403,8 +421,8 @@ SHOVE_API shove2_voxel_def shove2_default_voxel_def(void);
  *  shape_bounds that are not a valid box inside [-1, 2].
  *
  *  Tiles collide with every body (they have no category); a move's filter
- *  sees a tile box as (null id, index -1), contacts with tiles have a null
- *  `other`. Moves read the tiles around the swept box of the move; a move
+ *  sees each tile box with its cell (shove2_obstacle), contacts with voxels
+ *  have a null `other`. Moves read the tiles around the swept box of the move; a move
  *  whose swept box would cover very many tiles (a long diagonal motion) is
  *  run as a series of shorter moves, each a whole move as shove2_move
  *  describes, so its cost grows with the length of the path. Casts walk the

@@ -137,7 +137,10 @@ typedef struct FZ(filter_table) {
     unsigned calls;
 } FZ(filter_table);
 
-static inline shove_response FZ(filter)(void *ctx, shove_id other, int32_t index) {
+static inline shove_response FZ(filter)(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    const shove_id other = obstacle->other;
+    const int32_t index = obstacle->index;
     FZ(filter_table) *t = ctx;
     (void)other;
     ++t->calls;

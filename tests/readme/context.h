@@ -23,6 +23,11 @@ shove2_aabb tiles[3], area, query, mover;
 vec2s eye, delta;
 shove2_hit hit;
 
+/* the filter example's map: which tiles are one-way platforms */
+static inline bool tile_is_one_way(int32_t x, int32_t y) {
+    return y == 3 && x >= 13 && x <= 15;
+}
+
 /* the struct-of-arrays boxes of the batch kernels */
 enum { COUNT = 64 };
 float xs_min[COUNT], ys_min[COUNT], xs_max[COUNT], ys_max[COUNT];
