@@ -312,12 +312,21 @@ SHOVE_API shove_status shove2_move(shove2_world *w, shove_id id, vec2s delta,
 /** Set the motion a dynamic body makes in the next shove2_world_step (a
  *  displacement, replacing any motion set before). Refuses a NULL world or
  *  a non-finite delta (SHOVE_ERR_INVALID_ARGUMENT), a stale id
- *  (SHOVE_ERR_STALE_ID) and a static body (SHOVE_ERR_INVALID_ARGUMENT:
- *  static bodies never move; teleport them with shove2_body_set_box). */
+ *  (SHOVE_ERR_STALE_ID), a static body (SHOVE_ERR_INVALID_ARGUMENT:
+ *  static bodies never move; teleport them with shove2_body_set_box) and a
+ *  motion that would carry the body's box (or the step_def's step-up
+ *  reach) beyond float range (SHOVE_ERR_OUT_OF_RANGE). */
 SHOVE_API shove_status shove2_body_set_motion(shove2_world *w, shove_id id, vec2s delta);
 
 /** Priority / transitive shove step: every dynamic body with a pending motion
  *  moves once, with the world's step_def; pending motions are then cleared.
+ *
+ *  Range. No body moves further on an axis than the sum S of the pending
+ *  motions there (pushes and carries included). When some dynamic body's
+ *  box grown by S (plus 2^-16 S for rounding, and the step-up reach) would
+ *  leave float range, the step is refused with SHOVE_ERR_OUT_OF_RANGE and
+ *  nothing changes (motions stay pending), so nothing non-finite is ever
+ *  written.
  *
  *  Pushing. Priority 0 is the strongest. A mover of priority p slides (as
  *  shove2_move) along whatever it cannot push: static bodies, voxels,

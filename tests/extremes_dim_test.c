@@ -1,0 +1,155 @@
+/*
+ * Extreme coordinates: boxes reaching FLT_MAX and motions near the end of
+ * float range neither tunnel nor write anything non-finite; a step that
+ * could carry a body beyond float range is refused with nothing changed.
+ */
+#include "test_dim.h"
+
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static char *world_text(const shove_world *w) {
+    FILE *f = tmpfile();
+    cr_assert_not_null(f);
+    cr_assert_eq(SHOVE_FN(world_dump)(w, f), SHOVE_OK);
+    const long size = ftell(f);
+    rewind(f);
+    char *text = calloc((size_t)size + 1, 1);
+    cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
+    fclose(f);
+    return text;
+}
+
+static void expect_same_text(const shove_world *w, const char *before, const char *what) {
+    char *now = world_text(w);
+    cr_expect_str_eq(now, before, "%s changed the world", what);
+    free(now);
+}
+
+static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type, uint8_t priority) {
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = box;
+    def.type = type;
+    def.priority = priority;
+    shove_id id;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+    return id;
+}
+
+static bool box_is_finite(shove_aabb b) {
+    return SHOVE_FN(aabb_is_valid)(b);
+}
+
+/* >>slides ------------------------------------------------------------------ */
+
+Test(extremes, a_box_reaching_flt_max_lands_on_the_floor) {
+    const shove_aabb floor_box = BOX(-1e4, -1, -1e4, 1e4, 0, 1e4);
+    const shove_aabb boxes[] = {BOX(0, 10, 0, FLT_MAX, 12, 1), BOX(-FLT_MAX, 10, 0, 0, 12, 1),
+                                BOX(-FLT_MAX, 10, -FLT_MAX, FLT_MAX, 12, FLT_MAX)};
+    for (size_t i = 0; i < sizeof boxes / sizeof boxes[0]; ++i) {
+        /* the sweep sees the floor... */
+        shove_hit hit;
+        cr_assert(SHOVE_FN(sweep_aabb)(boxes[i], V(0, -100, 0), floor_box, &hit), "box %zu", i);
+        cr_expect_eq(hit.t, 0.1f);
+        /* ...and so does the slide: it stops on it */
+        shove_move_result r;
+        cr_assert_eq(SHOVE_FN(slide)(boxes[i], V(0, -100, 0), &floor_box, 1, NULL, &r), SHOVE_OK);
+        cr_expect_eq(r.box.min.raw[1], 0.0f, "box %zu ends at y %.9g", i, (double)r.box.min.raw[1]);
+        cr_expect_eq(r.box.max.raw[1], 2.0f);
+        cr_expect(r.on_ground, "box %zu", i);
+        cr_expect(box_is_finite(r.box));
+        cr_expect_eq(r.box.min.raw[0], boxes[i].min.raw[0]);
+        cr_expect_eq(r.box.max.raw[0], boxes[i].max.raw[0]);
+        /* sideways along the floor: free, and still finite */
+        cr_assert_eq(SHOVE_FN(slide)(r.box, V(-5, -1, 0), &floor_box, 1, NULL, &r), SHOVE_OK);
+        cr_expect_eq(r.box.min.raw[1], 0.0f);
+        cr_expect(box_is_finite(r.box));
+    }
+}
+
+Test(extremes, a_world_body_reaching_flt_max_lands_on_a_floor_body) {
+    shove_world *w;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    add_body(w, BOX(-1e4, -1, -1e4, 1e4, 0, 1e4), SHOVE_BODY_STATIC, 0);
+    const shove_id id = add_body(w, BOX(0, 10, 0, FLT_MAX, 12, 1), SHOVE_BODY_DYNAMIC, 0);
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(move)(w, id, V(0, -100, 0), NULL, &r), SHOVE_OK);
+    cr_expect_eq(r.box.min.raw[1], 0.0f, "ends at y %.9g", (double)r.box.min.raw[1]);
+    cr_expect(r.on_ground);
+    /* the step too: a small motion falls onto the floor, a finite box */
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, id, BOX(0, 10, 0, FLT_MAX, 12, 1)), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(body_set_motion)(w, id, V(3, -100, 0)), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
+    shove_aabb b;
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
+    cr_expect_eq(b.min.raw[1], 0.0f);
+    cr_expect_eq(b.min.raw[0], 3.0f);
+    cr_expect(box_is_finite(b));
+    SHOVE_FN(world_destroy)(w);
+}
+
+/* >>steps ------------------------------------------------------------------- */
+
+Test(extremes, a_motion_beyond_float_range_is_refused_when_set) {
+    shove_world *w;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    const shove_id id = add_body(w, BOX(0, 10, 0, FLT_MAX, 12, 1), SHOVE_BODY_DYNAMIC, 0);
+    char *before = world_text(w);
+    cr_expect_eq(SHOVE_FN(body_set_motion)(w, id, V(3e38, 0, 0)), SHOVE_ERR_OUT_OF_RANGE);
+    expect_same_text(w, before, "set_motion beyond float range");
+    /* nothing pending: the step moves nothing */
+    cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
+    expect_same_text(w, before, "a step after a refused motion");
+    shove_aabb b;
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
+    cr_expect(box_is_finite(b));
+    /* the same motion from a box it fits: accepted */
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, id, BOX(0, 10, 0, 1, 12, 1)), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(body_set_motion)(w, id, V(3e38, 0, 0)), SHOVE_OK);
+    free(before);
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(extremes, a_step_that_could_leave_float_range_is_refused) {
+    shove_world *w;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    add_body(w, BOX(-1e4, -1, -1e4, 1e4, 0, 1e4), SHOVE_BODY_STATIC, 0);
+    const shove_id id = add_body(w, BOX(0, 10, 0, 1, 12, 1), SHOVE_BODY_DYNAMIC, 0);
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(move)(w, id, V(0.5, -1, 0), NULL, &r), SHOVE_OK); /* some events */
+
+    /* 1. A motion set while it fitted, then the body teleported to FLT_MAX. */
+    cr_assert_eq(SHOVE_FN(body_set_motion)(w, id, V(3e38, 0, 0)), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, id, BOX(0, 10, 0, FLT_MAX, 12, 1)), SHOVE_OK);
+    char *before = world_text(w);
+    const shove_event *ev;
+    const size_t events = SHOVE_FN(world_get_events)(w, &ev);
+    cr_expect_eq(SHOVE_FN(world_step)(w), SHOVE_ERR_OUT_OF_RANGE);
+    expect_same_text(w, before, "a step beyond float range");
+    cr_expect_eq(SHOVE_FN(world_get_events)(w, &ev), events);
+    free(before);
+    /* the motion is still pending: back where it fits, the step runs it */
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, id, BOX(0, 10, 0, 1, 12, 1)), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
+    shove_aabb b;
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
+    cr_expect_eq(b.min.raw[0], 3e38f);
+    cr_expect(box_is_finite(b));
+
+    /* 2. A pusher whose own motion fits, shoving a weaker body that reaches
+     *    FLT_MAX: the pushed body could leave float range. */
+    const shove_id pusher = add_body(w, BOX(-3, 0, 0, -2, 1, 1), SHOVE_BODY_DYNAMIC, 0);
+    add_body(w, BOX(-1, 0, 0, FLT_MAX, 1, 1), SHOVE_BODY_DYNAMIC, 5);
+    cr_assert_eq(SHOVE_FN(body_set_motion)(w, pusher, V(2e38, 0, 0)), SHOVE_OK);
+    before = world_text(w);
+    cr_expect_eq(SHOVE_FN(world_step)(w), SHOVE_ERR_OUT_OF_RANGE);
+    expect_same_text(w, before, "a push beyond float range");
+    free(before);
+    /* a small push is fine: FLT_MAX + 1 rounds to FLT_MAX */
+    cr_assert_eq(SHOVE_FN(body_set_motion)(w, pusher, V(2, 0, 0)), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, pusher, &b), SHOVE_OK);
+    cr_expect_eq(b.min.raw[0], -1.0f);
+    SHOVE_FN(world_destroy)(w);
+}
