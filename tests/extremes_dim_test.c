@@ -153,3 +153,39 @@ Test(extremes, a_step_that_could_leave_float_range_is_refused) {
     cr_expect_eq(b.min.raw[0], -1.0f);
     SHOVE_FN(world_destroy)(w);
 }
+
+/* >>tiny movers ------------------------------------------------------------- */
+
+/* A mover 1e-45 wide walks along a plate under the edge guard; the plate
+ * split in two at x = 7.25 must let it cross the same way (rule 3). At the
+ * seam the mover's width rounds away in o.min - b.max. */
+Test(extremes, a_hair_thin_mover_crosses_a_seam_under_the_edge_guard) {
+    const float hair = 4.20389539e-45f;
+    const shove_aabb mover = BOX(0, 0.5f, -8, hair, 31.75f, 6.5f);
+    const shove_aabb whole[] = {BOX(0, 0, 0, 14.5f, 0.25f, hair)};
+    const shove_aabb split[] = {BOX(0, 0, 0, 7.25f, 0.25f, hair),
+                                BOX(7.25f, 0, 0, 14.5f, 0.25f, hair)};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.step_height = 0.6f;
+    def.edge_guard = true;
+    def.max_iterations = 33;
+    shove_move_result a, b;
+    cr_assert_eq(SHOVE_FN(slide)(mover, V(16.75f, 0, 6), whole, 1, &def, &a), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(slide)(mover, V(16.75f, 0, 6), split, 2, &def, &b), SHOVE_OK);
+    cr_expect(a.box.min.raw[0] > 14.0f && a.box.max.raw[0] <= 14.5f, "%.9g",
+              (double)a.box.min.raw[0]);
+    EXPECT_VEC_EQ(b.delta, a.delta);
+    EXPECT_VEC_EQ(b.box.min, a.box.min);
+    EXPECT_VEC_EQ(b.box.max, a.box.max);
+    /* a wider mover and a plate in four: the same */
+    const shove_aabb wide = BOX(0, 0.5f, 0, 0.5f, 1.5f, 0.5f);
+    const shove_aabb plate[] = {BOX(0, 0, 0, 14.5f, 0.25f, 1)};
+    const shove_aabb four[] = {BOX(0, 0, 0, 3.5f, 0.25f, 1), BOX(3.5f, 0, 0, 7.25f, 0.25f, 1),
+                               BOX(7.25f, 0, 0, 11, 0.25f, 1), BOX(11, 0, 0, 14.5f, 0.25f, 1)};
+    cr_assert_eq(SHOVE_FN(slide)(wide, V(20, 0, 0), plate, 1, &def, &a), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(slide)(wide, V(20, 0, 0), four, 4, &def, &b), SHOVE_OK);
+    /* it keeps a sliver of footing on the last plate */
+    cr_expect(a.box.min.raw[0] < 14.5f && a.box.min.raw[0] > 14.49f, "%.9g",
+              (double)a.box.min.raw[0]);
+    EXPECT_VEC_EQ(b.box.min, a.box.min);
+}
