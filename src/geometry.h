@@ -250,6 +250,66 @@ static inline shove_aabb SHOVE_IFN(swept_region)(shove_aabb b, shove_vec d, floa
     return q;
 }
 
+/* >>seams: casts along shared faces -------------------------------------- */
+
+/** Boxes a cast along a face plane remembers at once (see seam_set). */
+#define SHOVE_SEAM_CAPACITY 64
+/** Combinations a seam_add tries at most (only casts flat on two or more
+ *  axes can reach it: four boxes meeting along an edge). */
+#define SHOVE_SEAM_COMBOS 4096
+
+/** One box a cast touches along its plane (see seam_set). */
+typedef struct SHOVE_T(seam_entry) {
+    shove_aabb box;
+    float t_in, t_out; /**< open window of overlap on the axes off the plane */
+    uint32_t tag;      /**< the caller's name for the box (0: none) */
+    uint8_t sectors;   /**< bit s: the box covers sector s around the plane */
+} SHOVE_T(seam_entry);
+
+/** The union rule of casts. Boxes overlap strictly, so a cast that is flat
+ *  (zero extent) on an axis and does not move on it, lying exactly on a
+ *  face plane there, never overlaps a box on either side of that plane,
+ *  though the union of two boxes sharing that face is solid right across
+ *  it: a ray along the seam of two stacked voxels. Such axes are the cast's
+ *  planes (k of them, at most SHOVE_DIM); around the cast they cut space
+ *  into 2^k sectors (bit j of a sector number: the + side of plane j). A
+ *  box that touches a plane from one side, or straddles it, covers the
+ *  sectors on its sides. The cast hits a set of boxes that together cover
+ *  every sector when it enters, on the other axes, the interior of what
+ *  they share there: that is where the union of the boxes is solid around
+ *  the cast. The hit is the sweep (sweep_detail) against that shared box,
+ *  extended across the planes. One box that straddles every plane is an
+ *  ordinary hit and is not kept here. */
+typedef struct SHOVE_T(seam_set) {
+    shove_aabb box;
+    shove_vec delta;
+    unsigned planes; /**< bit a: axis a is a plane of the cast */
+    int plane_count;
+    int plane_axis[SHOVE_DIM];
+    bool found;                   /**< a hit through a shared face */
+    float t;                      /**< its t (clamped to >= 0) */
+    SHOVE_T(sweep_detail) detail; /**< its sweep */
+    uint32_t tag;                 /**< the lowest nonzero tag among its boxes (0: none) */
+    int count;
+    SHOVE_T(seam_entry) entry[SHOVE_SEAM_CAPACITY];
+} SHOVE_T(seam_set);
+
+/** Start a seam set for `box` cast by `delta` (both valid). Returns false
+ *  when the cast has no plane: then every hit is an ordinary one and the
+ *  set must not be used. */
+bool SHOVE_IFN(seam_begin)(SHOVE_T(seam_set) * s, shove_aabb box, shove_vec delta);
+
+/** Offer a box (valid) to the set: one that touches a plane of the cast
+ *  along its path is combined with the boxes kept before (a hit before
+ *  `before` and before the set's own hit improves it) and kept. When the
+ *  set is full, the box entered latest is dropped. */
+void SHOVE_IFN(seam_add)(SHOVE_T(seam_set) * s, shove_aabb b, uint32_t tag, float before);
+
+/** Forget the boxes whose window ends before `t`: a walk that finds boxes
+ *  in order of t (a voxel cast) calls it as it goes, since those boxes can
+ *  no longer share a window with a box found later. */
+void SHOVE_IFN(seam_forget_before)(SHOVE_T(seam_set) * s, float t);
+
 /** True when `inner` lies inside `outer` (faces may coincide). */
 static inline bool SHOVE_IFN(contains_unchecked)(shove_aabb outer, shove_aabb inner) {
     for (int a = 0; a < SHOVE_DIM; ++a) {

@@ -88,9 +88,12 @@ bool SHOVE_IFN(voxel_source_gather)(void *ctx, shove_aabb box, shove_vec delta, 
 /** Earliest hit of `box` swept by `delta` against the voxels, walking the
  *  path (see the top of this file). With `before` non-NULL only hits with
  *  t < *before count (a better hit found elsewhere). Returns true and fills
- *  `hit` (other = null) when it finds one; else leaves `hit` untouched. */
+ *  `hit` (other = null) when it finds one; else leaves `hit` untouched.
+ *  With `seams` non-NULL (a seam set begun for this cast), every voxel box
+ *  read is offered to it too (tag 0), and the walk also stops once the
+ *  set's hit lies before the next piece; its hits are left in the set. */
 bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
-                           const float *before, shove_hit *hit);
+                           const float *before, shove_hit *hit, SHOVE_T(seam_set) * seams);
 
 /** How many pieces a move of `box` by `delta` over these voxels runs as:
  *  1 unless its swept box covers many cells and pieces read far fewer.

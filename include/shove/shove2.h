@@ -81,7 +81,9 @@ SHOVE_API bool shove2_sweep_aabb(shove2_aabb moving, vec2s delta, shove2_aabb ta
                                  shove2_hit *hit);
 
 /** shove2_sweep_aabb for a point: a ray from `origin` to `origin + delta`. A
- *  ray running exactly along a face, edge or corner is not a hit. */
+ *  ray running exactly along a face, edge or corner is not a hit: this asks
+ *  about one box alone (shove2_cast_ray asks about the union of a world's
+ *  solids, where a ray along the shared face of two boxes hits). */
 SHOVE_API bool shove2_ray_aabb(vec2s origin, vec2s delta, shove2_aabb box, shove2_hit *hit);
 
 /* >>slide ---------------------------------------------------------------- */
@@ -469,11 +471,31 @@ SHOVE_API size_t shove2_query_box(const shove2_world *w, shove2_aabb box, uint64
  *  tiles (whatever the mask). Returns false when nothing is hit (or the
  *  input is invalid); `hit` may be NULL. A tile hit has a null `other`; a
  *  body and a tile hit at the same t give the body; of bodies hit at the
- *  same t, one is named. */
+ *  same t, one is named.
+ *
+ *  What counts as a hit: the first t at which the moved box overlaps the
+ *  interior of the union of the solids (bodies and tile boxes together).
+ *  Touching is not a hit, as for shove2_sweep_aabb, with one difference:
+ *  a cast that is flat on an axis (min == max there) and does not move
+ *  along it, lying exactly on a face plane, is inside the union where
+ *  boxes on both sides of that plane cover its path (on an edge, all four
+ *  quarters around it; at a corner, all eight). So a ray, or a zero-thick
+ *  box, along the seam of two stacked solid voxels, tiles or bodies hits
+ *  the wall where both sides are solid, at the face it enters that solid
+ *  part by (or at t = 0, started_inside, when it starts in it); such a hit
+ *  names one of the bodies of that pair, or null when they are all tiles.
+ *  Along a face with solid on one side only it is no hit. Casts that are
+ *  not flat on a still axis get exactly the per-box answer. At most 64
+ *  boxes along such a face are kept at once (those the cast enters first),
+ *  and at most 4096 combinations are tried per box. Moves keep their own
+ *  seam rule: a mover slides along a seamed floor or wall without a
+ *  snag. */
 SHOVE_API bool shove2_cast_box(const shove2_world *w, shove2_aabb box, vec2s delta, uint64_t mask,
                                shove2_hit *hit);
 
-/** Earliest hit of the ray from `origin` to `origin + delta`. */
+/** Earliest hit of the ray from `origin` to `origin + delta`: shove2_cast_box
+ *  of the point box at `origin`, so a ray along the shared face of two
+ *  solids hits them (see there). */
 SHOVE_API bool shove2_cast_ray(const shove2_world *w, vec2s origin, vec2s delta, uint64_t mask,
                                shove2_hit *hit);
 
