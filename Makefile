@@ -46,7 +46,7 @@ test: build
 # Only what the demo needs: the library and the demo program (with Cairo for
 # its picture when libcairo2-dev can be installed).
 demo: deps
-	@sh tools/install-deps --optional libcairo2-dev
+	@sh tools/install-deps --optional libcairo2-dev fonts-dejavu-core
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS) --target demo
 	@mkdir -p out

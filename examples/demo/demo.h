@@ -2,7 +2,8 @@
  * demo.h: what the demo's files share (see main.c for what the demo is).
  *   terrain.c  the block world: the voxel map, its generation, its shapes
  *   bodies.c   crates (merged into a few bodies), the lift, the mobs
- *   picture.c  demo.png: the map with trails, the side view of a climb
+ *   picture.c  demo.png (with Cairo): the map with trails, the side view of a
+ *              climb, labels and a legend
  *   main.c     the frames, the checks, the table
  */
 #ifndef SHOVE_DEMO_H
@@ -91,6 +92,7 @@ extern int trail_len;
 extern shove3_aabb climb[FRAMES + 1];
 extern int climb_len;
 
-bool draw_picture(shove3_world *w, const char *path);
+/* 1 written, 0 failed, -1 skipped (built without Cairo) */
+int draw_picture(shove3_world *w, const char *path);
 
 #endif

@@ -16,7 +16,9 @@
  * Usage: demo [output-directory]
  *
  * The files: terrain.c (the block world), bodies.c (crates, lift, mobs),
- * picture.c (demo.png), demo.h (what they share).
+ * picture.c (demo.png, drawn with Cairo when the build found it; without
+ * it the demo runs and says the picture was skipped), demo.h (what they
+ * share).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -163,12 +165,18 @@ int main(int argc, char **argv) {
 
     char path[4096];
     snprintf(path, sizeof path, "%s/demo.png", dir);
-    if (!draw_picture(w, path)) {
+    const int drawn = draw_picture(w, path);
+    if (drawn == 0) {
         perror(path);
         return 1;
+    } else if (drawn < 0) {
+        printf("picture skipped: the demo was built without Cairo (install libcairo2-dev, e.g. "
+               "`sh tools/install-deps libcairo2-dev`, then `make demo` again)\n");
+    } else {
+        printf("wrote %s (left: from above, with the paths of %d mobs; right: the staircase "
+               "climb)\n",
+               path, TRAILS);
     }
-    printf("wrote %s (left: from above, with the trails of %d mobs; right: the staircase climb)\n",
-           path, TRAILS);
     shove3_world_destroy(w);
     return (in_terrain == 0 && in_bodies == 0 && climbed > (float)STAIR_N - 1.0f) ? 0 : 2;
 }
