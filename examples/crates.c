@@ -1,7 +1,7 @@
 /*
  * crates.c: pushing crates with priorities (shove2_world_step), seen from
- * above. Priority 0 is the strongest; a mover pushes dynamic bodies of a
- * higher number, and a pushed body pushes on with the priority of whoever
+ * above. Priority 0 is the strongest; a mover pushes weaker dynamic bodies
+ * (a larger number), and a pushed body pushes on with the priority of whoever
  * pushes it.
  *   1. A forklift (priority 1) drives into a light crate (4) touching a
  *      heavy crate (2): the light crate pushes the heavy one with the

@@ -265,14 +265,15 @@ SHOVE_API shove_status shove3_world_shift_origin(shove3_world *w, vec3s new_orig
 typedef struct shove3_body_def {
     shove3_aabb box;
     shove_body_type type; /**< default STATIC */
-    uint8_t priority;     /**< 0 = strongest; only dynamic bodies are ever pushed */
+    uint8_t priority;     /**< push strength: 0 is the strongest, 255 the weakest; a body
+                               pushes dynamic bodies with a larger number (weaker) */
     uint64_t category;    /**< bits this body is; default 1 */
     uint64_t mask;        /**< bits this body collides with; default all */
     bool sensor;          /**< reported, never blocks */
     void *user_data;
 } shove3_body_def;
 
-/** Defaults: empty box at the origin, STATIC, priority 0, category 1, mask
+/** Defaults: empty box at the origin, STATIC, priority 0 (the strongest), category 1, mask
  *  all bits, not a sensor, no user data. */
 SHOVE_API shove3_body_def shove3_default_body_def(void);
 
@@ -330,10 +331,12 @@ SHOVE_API shove_status shove3_body_set_motion(shove3_world *w, shove_id id, vec3
  *  nothing changes (motions stay pending), so nothing non-finite is ever
  *  written.
  *
- *  Pushing. Priority 0 is the strongest. A mover of priority p slides (as
- *  shove3_move) along whatever it cannot push: static bodies, voxels,
- *  dynamic bodies of priority <= p, and what it stands on. A dynamic body of
- *  priority > p that it walks into is pushed along the axis of that contact,
+ *  Pushing. Priority numbers rank strength: 0 is the strongest, 255 the
+ *  weakest; "stronger" means a smaller number, "weaker" a larger one. A
+ *  mover of priority p slides (as shove3_move) along whatever it cannot
+ *  push: static bodies, voxels, dynamic bodies as strong or stronger
+ *  (priority <= p), and what it stands on. A weaker dynamic body (priority
+ *  > p) that it walks into is pushed along the axis of that contact,
  *  just far enough to clear where the mover goes (keeping the gap it had,
  *  up to one skin), and pushes what is ahead of it on that axis with
  *  priority p, not its own: a whole chain moves in the same step. Pushed
@@ -351,10 +354,12 @@ SHOVE_API shove_status shove3_body_set_motion(shove3_world *w, shove_id id, vec3
  *  whatever the priorities, before its own motion: lifted when the platform
  *  rises (squished instead if it meets a ceiling; the platform stops),
  *  carried sideways and down (sliding along what blocks it, pushing with
- *  the weaker of its own priority and the platform's). Riders of riders
+ *  the weaker (larger number) of its own priority and the platform's).
+ *  Riders of riders
  *  and of pushed bodies too. With up_axis = -1 there are no platforms.
  *
- *  Order. Movers go by priority (strongest first), then front first along
+ *  Order. Movers go by priority (strongest, the smallest number, first),
+ *  then front first along
  *  their own motion, then by box; a mover resting on a mover that has not
  *  moved yet waits for it. The outcome depends only on the scene, not on
  *  the order bodies were created or motions set. Sensors move through
