@@ -460,7 +460,7 @@ Test(dump, broken_dumps_are_refused_and_create_nothing) {
         "body 0 dynamic box 0 0 @0 1 1 @1 box 0 0 @0 1 1 @1\n",        /* a keyword twice */
         "body 0 dynamic\n",                                            /* no box */
         "body 0 moving box 0 0 @0 1 1 @1\n",                           /* unknown type */
-        "body 16777216 static box 0 0 @0 1 1 @1\n",                    /* index too large */
+        "body 1048576 static box 0 0 @0 1 1 @1\n",                     /* index too large */
         "body 99999999999999999999 static box 0 0 @0 1 1 @1\n",        /* overflows */
         "body -1 static box 0 0 @0 1 1 @1\n",
         "body 2 static box 0 0 @0 1 1 @1\nbody 1 static box 0 0 @0 1 1 @1\n", /* not growing */

@@ -572,7 +572,7 @@ SHOVE_API shove_status shove3_world_dump(const shove3_world *w, FILE *out);
  *  SHOVE_ERR_INVALID_ARGUMENT, creating nothing and leaving `*out` alone:
  *  NULL `in` or `out`, a dump of the other dimension, records out of order
  *  or unknown, malformed or out-of-range numbers (NaN and inf included),
- *  boxes with min > max, body indices that do not grow or reach 2^24, a
+ *  boxes with min > max, body indices that do not grow or reach 2^20, a
  *  motion of a static body or of no body, voxel boxes outside the shape
  *  bounds, a cell given twice, lines over 4096 bytes, and a text cut off
  *  before `end`; what world_create, body_create or set_voxels refuse is
