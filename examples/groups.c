@@ -48,8 +48,10 @@ static void coin_event(actor *self, const actor *other, shove_event_type type) {
 /* The seed's "callbacks on both bodies": one world callback, two handlers. */
 static void dispatch(void *ctx, const shove2_event *e) {
     (void)ctx;
-    actor *a = shove2_body_get_user_data(world, e->a);
-    actor *b = shove2_body_get_user_data(world, e->b);
+    void *pa = NULL, *pb = NULL;
+    shove2_body_get_user_data(world, e->a, &pa); /* stays NULL for a stale id */
+    shove2_body_get_user_data(world, e->b, &pb);
+    actor *a = pa, *b = pb;
     if (a && b) {
         a->on_event(a, b, e->type);
         b->on_event(b, a, e->type);

@@ -50,7 +50,9 @@ static shove_response one_way(void *ctx, shove_id mover, const shove2_obstacle *
     if (obstacle->voxel) {
         one_way_platform = tile_at(obstacle->cell[0], obstacle->cell[1]) == '-';
     } else if (!shove_id_is_null(obstacle->other)) {
-        one_way_platform = shove2_body_get_user_data(p->world, obstacle->other) != NULL;
+        void *data = NULL;
+        one_way_platform =
+            shove2_body_get_user_data(p->world, obstacle->other, &data) == SHOVE_OK && data != NULL;
     }
     if (!one_way_platform || !shove_id_equal(mover, p->body)) {
         return SHOVE_RESPONSE_SLIDE;

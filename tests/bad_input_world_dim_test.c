@@ -267,7 +267,13 @@ Test(bad_input_world, stale_foreign_and_null_ids) {
     for (int i = 0; i < n; ++i) {
         remember(&fx);
         cr_expect(!SHOVE_FN(body_is_valid)(fx.w, bad[i]), "bad id %d is valid", i);
-        cr_expect_null(SHOVE_FN(body_get_user_data)(fx.w, bad[i]));
+        void *data = &fx;
+        cr_expect_eq(SHOVE_FN(body_get_user_data)(fx.w, bad[i], &data), SHOVE_ERR_STALE_ID);
+        cr_expect_eq(data, &fx);
+        cr_expect_eq(SHOVE_FN(body_set_user_data)(fx.w, bad[i], NULL), SHOVE_ERR_STALE_ID);
+        cr_expect_eq(SHOVE_FN(body_set_type)(fx.w, bad[i], SHOVE_BODY_STATIC), SHOVE_ERR_STALE_ID);
+        cr_expect_eq(SHOVE_FN(body_set_priority)(fx.w, bad[i], 7), SHOVE_ERR_STALE_ID);
+        cr_expect_eq(SHOVE_FN(body_set_filter)(fx.w, bad[i], 0u, 0u), SHOVE_ERR_STALE_ID);
         cr_expect_eq(SHOVE_FN(body_destroy)(fx.w, bad[i]), SHOVE_ERR_STALE_ID, "destroy %d", i);
         shove_aabb box;
         fill(&box, sizeof box);
@@ -290,7 +296,22 @@ Test(bad_input_world, stale_foreign_and_null_ids) {
     shove_aabb box;
     fill(&box, sizeof box);
     cr_expect(!SHOVE_FN(body_is_valid)(NULL, fx.ids[0]));
-    cr_expect_null(SHOVE_FN(body_get_user_data)(NULL, fx.ids[0]));
+    void *data = &fx;
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(NULL, fx.ids[0], &data), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(fx.w, fx.ids[0], NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(data, &fx);
+    cr_expect_eq(SHOVE_FN(body_set_user_data)(NULL, fx.ids[0], NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_type)(NULL, fx.ids[0], SHOVE_BODY_DYNAMIC),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_priority)(NULL, fx.ids[0], 1), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_filter)(NULL, fx.ids[0], 1u, 1u), SHOVE_ERR_INVALID_ARGUMENT);
+    /* A type outside the enum changes nothing. */
+    remember(&fx);
+    cr_expect_eq(SHOVE_FN(body_set_type)(fx.w, fx.ids[0], (shove_body_type)7),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_type)(fx.w, fx.ids[0], (shove_body_type)-1),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    expect_unchanged(&fx, "a bad body type");
     cr_expect_eq(SHOVE_FN(body_destroy)(NULL, fx.ids[0]), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(body_get_box)(NULL, fx.ids[0], &box), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(body_get_box)(fx.w, fx.ids[0], NULL), SHOVE_ERR_INVALID_ARGUMENT);

@@ -1204,3 +1204,116 @@ STEP_TEST(a_step_filter_sees_which_body_moves) {
     cr_expect_eq(g.bad_box, 0);
     SHOVE_FN(world_destroy)(w);
 }
+
+/* >>bodies after creation ------------------------------------------------------- */
+
+static void expect_trees(const shove_world *w, long statics, long dynamics) {
+    cr_expect_eq(SHOVE_IFN(tree_check)(&w->trees[SHOVE_BODY_STATIC]), statics);
+    cr_expect_eq(SHOVE_IFN(tree_check)(&w->trees[SHOVE_BODY_DYNAMIC]), dynamics);
+}
+
+STEP_TEST(a_static_body_made_dynamic_moves_and_is_pushed) {
+    shove_world *w = new_world(NULL);
+    const shove_id crate = add_static(w, rect(3, 0, 4, 1));
+    const shove_id pusher = add_dynamic(w, rect(0, 0, 1, 1), 0);
+    /* Walk up to it: the mover remembers the static crate around it. */
+    shove_move_result r;
+    for (int i = 0; i < 4; ++i) {
+        cr_assert_eq(SHOVE_FN(move)(w, pusher, V(0.5f, 0, 0), NULL, &r), SHOVE_OK);
+    }
+    EXPECT_BOX_EQ(box_of(w, pusher), rect(2, 0, 3, 1));
+    cr_expect_eq(SHOVE_FN(body_set_motion)(w, crate, V(1, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_assert_eq(SHOVE_FN(body_set_type)(w, crate, SHOVE_BODY_DYNAMIC), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(body_set_type)(w, crate, SHOVE_BODY_DYNAMIC), SHOVE_OK); /* again */
+    expect_trees(w, 0, 2);
+    cr_assert_eq(SHOVE_FN(body_set_priority)(w, crate, 5), SHOVE_OK);
+    /* Now the pusher (priority 0) pushes it. */
+    set_motion(w, pusher, 2, 0);
+    step(w);
+    EXPECT_BOX_EQ(box_of(w, pusher), rect(4, 0, 5, 1));
+    const shove_aabb pushed = box_of(w, crate);
+    cr_expect(pushed.min.raw[0] >= 5.0f && pushed.min.raw[0] <= 5.0f + SKIN + CONTACT,
+              "pushed ahead: %g", (double)pushed.min.raw[0]);
+    /* And it moves on its own. */
+    set_motion(w, crate, 3, 0);
+    step(w);
+    cr_expect_eq(box_of(w, crate).min.raw[0], pushed.min.raw[0] + 3.0f);
+    /* The pusher's remembered neighbours do not keep the crate where it was. */
+    cr_assert_eq(SHOVE_FN(move)(w, pusher, V(2.5f, 0, 0), NULL, &r), SHOVE_OK);
+    EXPECT_BOX_EQ(r.box, rect(6.5f, 0, 7.5f, 1));
+    SHOVE_FN(world_destroy)(w);
+}
+
+STEP_TEST(a_dynamic_body_made_static_drops_its_motion_and_blocks) {
+    shove_world *w = new_world(NULL);
+    const shove_id crate = add_dynamic(w, rect(3, 0, 4, 1), 5);
+    const shove_id pusher = add_dynamic(w, rect(0, 0, 1, 1), 0);
+    set_motion(w, crate, 4, 0);
+    cr_assert_eq(SHOVE_FN(body_set_type)(w, crate, SHOVE_BODY_STATIC), SHOVE_OK);
+    expect_trees(w, 1, 1);
+    cr_expect_eq(SHOVE_FN(body_set_motion)(w, crate, V(1, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
+    set_motion(w, pusher, 5, 0);
+    step(w);
+    EXPECT_BOX_EQ(box_of(w, crate), rect(3, 0, 4, 1)); /* neither its motion nor pushed */
+    const shove_aabb stopped = box_of(w, pusher);
+    cr_expect(stopped.max.raw[0] <= 3.0f && stopped.max.raw[0] >= 3.0f - SKIN - CONTACT,
+              "blocked by the crate: %g", (double)stopped.max.raw[0]);
+    /* Back to dynamic: pushed again, and the trees hold every body once. */
+    cr_assert_eq(SHOVE_FN(body_set_type)(w, crate, SHOVE_BODY_DYNAMIC), SHOVE_OK);
+    expect_trees(w, 0, 2);
+    set_motion(w, pusher, 1, 0);
+    step(w);
+    cr_expect_gt(box_of(w, crate).min.raw[0], 3.5f);
+    SHOVE_FN(world_destroy)(w);
+}
+
+STEP_TEST(a_body_made_stronger_is_no_longer_pushed) {
+    shove_world *w = new_world(NULL);
+    const shove_id crate = add_dynamic(w, rect(2, 0, 3, 1), 5);
+    const shove_id pusher = add_dynamic(w, rect(0, 0, 1, 1), 1);
+    cr_assert_eq(SHOVE_FN(body_set_priority)(w, crate, 0), SHOVE_OK);
+    set_motion(w, pusher, 3, 0);
+    step(w);
+    EXPECT_BOX_EQ(box_of(w, crate), rect(2, 0, 3, 1));
+    cr_expect_leq(box_of(w, pusher).max.raw[0], 2.0f);
+    cr_assert_eq(SHOVE_FN(body_set_priority)(w, crate, 2), SHOVE_OK);
+    set_motion(w, pusher, 1, 0);
+    step(w);
+    cr_expect_gt(box_of(w, crate).min.raw[0], 2.5f, "weaker again: pushed");
+    SHOVE_FN(world_destroy)(w);
+}
+
+STEP_TEST(a_filter_change_ends_contacts_silently_and_lets_bodies_pass) {
+    event_log log;
+    shove_world *w = new_world(&log);
+    const shove_id wall = add_static(w, rect(3, 0, 4, 1));
+    const shove_id m = add_dynamic(w, rect(0, 0, 1, 1), 0);
+    set_motion(w, m, 5, 0);
+    step(w);
+    cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_BEGIN), 1);
+    shove_id found[4];
+    cr_expect_eq(SHOVE_FN(query_box)(w, rect(3.25f, 0.25f, 3.75f, 0.75f), 1u, found, 4), 1u);
+    /* The wall becomes category 2, which the mover's mask leaves out. */
+    cr_assert_eq(SHOVE_FN(body_set_filter)(w, m, 1u, 1u), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(body_set_filter)(w, wall, 2u, ~(uint64_t)0), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(query_box)(w, rect(3.25f, 0.25f, 3.75f, 0.75f), 1u, found, 4), 0u);
+    cr_expect_eq(SHOVE_FN(query_box)(w, rect(3.25f, 0.25f, 3.75f, 0.75f), 2u, found, 4), 1u);
+    cr_expect_eq(w->pair_head[m.index], SHOVE_TREE_NONE, "the pair ended");
+    log.count = 0;
+    const shove_aabb at_wall = box_of(w, m);
+    set_motion(w, m, 5, 0);
+    step(w);
+    EXPECT_BOX_EQ(box_of(w, m), shifted(at_wall, 5, 0)); /* through the wall */
+    cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_END), 0, "no END for a forgotten pair");
+    cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_BEGIN), 0);
+    /* Back: they interact again, and meeting gives a BEGIN. */
+    cr_assert_eq(SHOVE_FN(body_set_filter)(w, m, 1u, ~(uint64_t)0), SHOVE_OK);
+    log.count = 0;
+    set_motion(w, m, -5, 0);
+    step(w);
+    const shove_aabb back = box_of(w, m);
+    cr_expect(back.min.raw[0] >= 4.0f && back.min.raw[0] <= 4.0f + SKIN + CONTACT,
+              "stopped by the wall again: %g", (double)back.min.raw[0]);
+    cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_BEGIN), 1);
+    SHOVE_FN(world_destroy)(w);
+}

@@ -104,7 +104,14 @@ Test(ids, ids_of_other_worlds_and_the_null_id_are_refused) {
             cr_expect_eq(SHOVE_FN(body_set_box)(w[k], id[j], BOX(0, 0, 0, 2, 2, 2)),
                          SHOVE_ERR_STALE_ID);
             cr_expect_eq(SHOVE_FN(body_destroy)(w[k], id[j]), SHOVE_ERR_STALE_ID);
-            cr_expect_null(SHOVE_FN(body_get_user_data)(w[k], id[j]));
+            void *data = &box;
+            cr_expect_eq(SHOVE_FN(body_get_user_data)(w[k], id[j], &data), SHOVE_ERR_STALE_ID);
+            cr_expect_eq(data, &box);
+            cr_expect_eq(SHOVE_FN(body_set_user_data)(w[k], id[j], NULL), SHOVE_ERR_STALE_ID);
+            cr_expect_eq(SHOVE_FN(body_set_type)(w[k], id[j], SHOVE_BODY_DYNAMIC),
+                         SHOVE_ERR_STALE_ID);
+            cr_expect_eq(SHOVE_FN(body_set_priority)(w[k], id[j], 3), SHOVE_ERR_STALE_ID);
+            cr_expect_eq(SHOVE_FN(body_set_filter)(w[k], id[j], 2u, 2u), SHOVE_ERR_STALE_ID);
         }
         shove_aabb box;
         cr_assert_eq(SHOVE_FN(body_get_box)(w[k], id[k], &box), SHOVE_OK);
@@ -130,11 +137,25 @@ Test(ids, user_data_follows_the_body) {
     cr_assert_eq(SHOVE_FN(body_create)(w, &def, &a), SHOVE_OK);
     def.user_data = &b_data;
     cr_assert_eq(SHOVE_FN(body_create)(w, &def, &b), SHOVE_OK);
-    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, a), &a_data);
-    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, b), &b_data);
+    void *got = NULL;
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, a, &got), SHOVE_OK);
+    cr_expect_eq(got, &a_data);
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, b, &got), SHOVE_OK);
+    cr_expect_eq(got, &b_data);
+    /* Set after creation: only that body changes. */
+    cr_expect_eq(SHOVE_FN(body_set_user_data)(w, b, &a_data), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, b, &got), SHOVE_OK);
+    cr_expect_eq(got, &a_data);
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, a, &got), SHOVE_OK);
+    cr_expect_eq(got, &a_data);
+    cr_expect_eq(SHOVE_FN(body_set_user_data)(w, b, &b_data), SHOVE_OK);
     cr_assert_eq(SHOVE_FN(body_destroy)(w, a), SHOVE_OK);
-    cr_expect_null(SHOVE_FN(body_get_user_data)(w, a));
-    cr_expect_null(SHOVE_FN(body_get_user_data)(NULL, b));
+    got = &b_data;
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, a, &got), SHOVE_ERR_STALE_ID);
+    cr_expect_eq(got, &b_data, "a refused call leaves *out alone");
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(NULL, b, &got), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_get_user_data)(w, b, NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_user_data)(NULL, b, NULL), SHOVE_ERR_INVALID_ARGUMENT);
     SHOVE_FN(world_destroy)(w);
 }
 

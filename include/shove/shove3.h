@@ -10,7 +10,8 @@
  *                shove3_world_body_count, shove3_world_body_at, shove3_world_shift_origin
  *   bodies       shove3_default_body_def, shove3_body_create, shove3_body_destroy,
  *                shove3_body_is_valid, shove3_body_get_box, shove3_body_set_box,
- *                shove3_body_get_user_data
+ *                shove3_body_set_type, shove3_body_set_priority, shove3_body_set_filter,
+ *                shove3_body_set_user_data, shove3_body_get_user_data
  *   moving       shove3_move, shove3_body_set_motion, shove3_world_step,
  *                shove3_world_get_step_def
  *   events       shove3_world_get_events
@@ -297,8 +298,44 @@ SHOVE_API shove_status shove3_body_get_box(const shove3_world *w, shove_id id, s
  *  doors) keep that memory useful when they are dynamic. */
 SHOVE_API shove_status shove3_body_set_box(shove3_world *w, shove_id id, shove3_aabb box);
 
-/** User data of a body, NULL for an invalid id. */
-SHOVE_API void *shove3_body_get_user_data(const shove3_world *w, shove_id id);
+/** Make a body static or dynamic. A body that becomes static keeps its box
+ *  and loses its pending motion (static bodies never move); one that becomes
+ *  dynamic may be given a motion and pushed from the next step on. The body
+ *  moves to the other broad-phase tree, and the static bodies the movers
+ *  remember around them are looked up again on their next move. Its pairs
+ *  (contacts, sensors) stay as they are; the next move or step that
+ *  involves it brings them up to date, with events as usual. The same type
+ *  again is SHOVE_OK and changes nothing. Refuses a NULL world or a type
+ *  outside the enum (SHOVE_ERR_INVALID_ARGUMENT) and a stale id
+ *  (SHOVE_ERR_STALE_ID); SHOVE_ERR_OUT_OF_MEMORY when the other tree cannot
+ *  take the body. Nothing changes when it refuses. */
+SHOVE_API shove_status shove3_body_set_type(shove3_world *w, shove_id id, shove_body_type type);
+
+/** Set a body's priority (push strength: 0 is the strongest, 255 the
+ *  weakest), used from the next step on: who
+ *  pushes whom is decided when a step meets the bodies. SHOVE_ERR_STALE_ID,
+ *  or SHOVE_ERR_INVALID_ARGUMENT for a NULL world; nothing changes then. */
+SHOVE_API shove_status shove3_body_set_priority(shove3_world *w, shove_id id, uint8_t priority);
+
+/** Set what a body is (`category`) and what it collides with (`mask`), as
+ *  in shove3_body_def. Takes effect at once for moves, steps and queries.
+ *  Contacts and sensor overlaps with bodies it no longer interacts with end
+ *  here, without events (as when a body is destroyed: no CONTACT_END or
+ *  SENSOR_EXIT follows for them); pairs that still interact are kept, and
+ *  new ones begin on the next move or step that finds them, with events.
+ *  SHOVE_ERR_STALE_ID, or SHOVE_ERR_INVALID_ARGUMENT for a NULL world;
+ *  nothing changes then. */
+SHOVE_API shove_status shove3_body_set_filter(shove3_world *w, shove_id id, uint64_t category,
+                                              uint64_t mask);
+
+/** Set a body's user data (the world only stores it). SHOVE_ERR_STALE_ID,
+ *  or SHOVE_ERR_INVALID_ARGUMENT for a NULL world. */
+SHOVE_API shove_status shove3_body_set_user_data(shove3_world *w, shove_id id, void *user_data);
+
+/** A body's user data, written to `*out`. SHOVE_ERR_INVALID_ARGUMENT for a
+ *  NULL world or `out`, SHOVE_ERR_STALE_ID for an id that is not a live
+ *  body of `w`; `*out` is untouched then. */
+SHOVE_API shove_status shove3_body_get_user_data(const shove3_world *w, shove_id id, void **out);
 
 /* >>moving --------------------------------------------------------------- */
 

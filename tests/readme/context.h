@@ -22,6 +22,7 @@ shove_id player;
 shove2_aabb tiles[3], area, query, mover;
 vec2s eye, delta;
 shove2_hit hit;
+int hero; /* the game's record of the player */
 
 /* the filter example's map: which tiles are one-way platforms */
 static inline bool tile_is_one_way(int32_t x, int32_t y) {
