@@ -19,6 +19,7 @@
  *                shove2_merge_grid
  *   queries      shove2_query_box, shove2_cast_box, shove2_cast_ray
  *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
+ *   bindings     shove2_query_box_ptr, shove2_body_set_box_ptr
  *   debugging    shove2_world_draw, shove2_world_dump, shove2_world_load
  *
  * Conventions. Boxes are closed intervals [min, max] per axis, but overlap is
@@ -540,6 +541,24 @@ SHOVE_API bool shove2_cast_box(const shove2_world *w, shove2_aabb box, vec2s del
  *  solids hits them (see there). */
 SHOVE_API bool shove2_cast_ray(const shove2_world *w, vec2s origin, vec2s delta, uint64_t mask,
                                shove2_hit *hit);
+
+/* >>bindings ------------------------------------------------------------- */
+
+/* Twins of hot calls that take their structs by pointer. Foreign-function
+ * interfaces that cannot pass structs by value quickly (LuaJIT's JIT compiles
+ * FFI calls only when no struct is passed by value) call these. */
+
+/** shove2_query_box with the box passed by pointer, and the total as a
+ *  32-bit count (body indices are 32-bit, so it fits; an FFI then gets a
+ *  plain number instead of a boxed 64-bit one). A NULL `box` finds nothing
+ *  (returns 0, writes nothing). */
+SHOVE_API uint32_t shove2_query_box_ptr(const shove2_world *w, const shove2_aabb *box,
+                                        uint64_t mask, shove_id *out, size_t capacity);
+
+/** shove2_body_set_box with the id and the box passed by pointer. A NULL
+ *  `id` or `box` is SHOVE_ERR_INVALID_ARGUMENT and changes nothing. */
+SHOVE_API shove_status shove2_body_set_box_ptr(shove2_world *w, const shove_id *id,
+                                               const shove2_aabb *box);
 
 /* >>batch ---------------------------------------------------------------- */
 

@@ -1,0 +1,976 @@
+-- shove.bump: bump.lua's API on shove, for LuaJIT (LÖVE and other games).
+--
+--   local bump  = require('shove.bump')
+--   local world = bump.newWorld(64)
+--   world:add(player, x, y, w, h)
+--   local actualX, actualY, cols, len = world:move(player, goalX, goalY, filter)
+--
+-- Results follow bump.lua's arithmetic (Lua numbers, bump's formulas for
+-- collisions, touch, slide and bounce), so games keep their behaviour. The
+-- broad phase (which items are near a move or a query) is shove's tree,
+-- reached through LuaJIT's FFI; that is where bump spends most of its time.
+-- The C declarations come from shove/cdef.lua, which the build generates from
+-- the public headers.
+--
+-- The shared library is loaded from the path in the environment variable
+-- SHOVE_LIBRARY when it is set, and as 'shove' (libshove.so, shove.dll,
+-- libshove.dylib on the system's library path) otherwise.
+--
+-- Differences from bump.lua (the README section "Coming from bump.lua" has
+-- the full list):
+-- * The `cols` list a move, check or project returns, and the collision
+--   tables in it, belong to the world: the next move, check or project
+--   called from outside a filter or response reuses them. Copy what you
+--   keep. This is what makes a move free of garbage.
+-- * Rectangles must be finite and within float range (|v| < 3.4e38); bump
+--   stores NaN and infinities, this module raises an error.
+-- * world:countCells() walks every item each time it is called (bump keeps
+--   its cells up to date on every add, remove and update instead).
+-- * Filters may be called for other candidates than bump's (bump calls them
+--   for every item in the cells a move crosses; here, for items whose rect
+--   comes within a float's rounding of the move's bounding rect).
+local ffi = require('ffi')
+
+local abs, floor, ceil, min, max = math.abs, math.floor, math.ceil, math.min, math.max
+local huge = math.huge
+local type, error, tostring, setmetatable = type, error, tostring, setmetatable
+
+local bump = {
+  _VERSION = 'shove.bump 0.1.0 (bump.lua 3.1.7 API)',
+  _DESCRIPTION = "bump.lua's API on shove's broad phase, for LuaJIT",
+  _LICENSE = 'Same license as shove',
+}
+
+------------------------------------------------------------------------
+-- The C library
+------------------------------------------------------------------------
+
+-- Declare once per Lua state (a second copy of the module, or a game that
+-- declared shove itself, must not redefine the types).
+if not pcall(ffi.typeof, 'shove2_world_def') then
+  ffi.cdef(require('shove.cdef'))
+end
+
+local function loadLibrary()
+  local path = os.getenv('SHOVE_LIBRARY')
+  if path and path ~= '' then
+    return ffi.load(path)
+  end
+  return ffi.load('shove')
+end
+local C = loadLibrary()
+bump.C = C
+
+
+-- World:add writes the body def's box through a float view of the def.
+assert(ffi.offsetof('shove2_body_def', 'box') == 0, 'shove.bump: shove2_body_def no longer starts with its box')
+
+local SHOVE_OK = 0
+local ALL_BITS = 0xffffffffffffffffULL
+local DYNAMIC = C.SHOVE_BODY_DYNAMIC
+
+-- The C world stores floats. Every rect goes in padded outward by a little
+-- more than a float's rounding (2^-24 relative; 2^-20 here, plus 2^-100 for
+-- values near zero), and every query is padded the same way, so the C broad
+-- phase finds a superset of the items bump's exact tests accept; the exact
+-- tests then run here, in Lua numbers.
+local PAD_REL = 2 ^ -20
+local PAD_ABS = 2 ^ -100
+local FLOAT_LIMIT = 3.4e38
+
+local function isFiniteInRange(v)
+  return v == v and v > -FLOAT_LIMIT and v < FLOAT_LIMIT
+end
+
+------------------------------------------------------------------------
+-- Checks (messages as bump's)
+------------------------------------------------------------------------
+
+local function assertType(desiredType, value, name)
+  if type(value) ~= desiredType then
+    error(name .. ' must be a ' .. desiredType .. ', but was ' .. tostring(value) .. '(a ' .. type(value) .. ')', 3)
+  end
+end
+
+local function assertIsPositiveNumber(value, name)
+  if type(value) ~= 'number' or value <= 0 then
+    error(name .. ' must be a positive integer, but was ' .. tostring(value) .. '(' .. type(value) .. ')', 3)
+  end
+end
+
+local function assertIsRect(x, y, w, h)
+  assertType('number', x, 'x')
+  assertType('number', y, 'y')
+  assertIsPositiveNumber(w, 'w')
+  assertIsPositiveNumber(h, 'h')
+  if not (isFiniteInRange(x) and isFiniteInRange(y) and isFiniteInRange(w) and isFiniteInRange(h)
+      and isFiniteInRange(x + w) and isFiniteInRange(y + h)) then
+    error(('shove.bump: the rect (%s, %s, %s, %s) is not finite or beyond float range (3.4e38)')
+      :format(tostring(x), tostring(y), tostring(w), tostring(h)), 3)
+  end
+end
+
+local function assertIsPoint(x, y, what)
+  if type(x) ~= 'number' or type(y) ~= 'number' or not isFiniteInRange(x) or not isFiniteInRange(y) then
+    error(('shove.bump: %s (%s, %s) must be finite numbers within float range (3.4e38)')
+      :format(what, tostring(x), tostring(y)), 3)
+  end
+end
+
+------------------------------------------------------------------------
+-- Rectangle functions (bump.rect): bump's formulas
+------------------------------------------------------------------------
+
+local DELTA = 1e-10 -- bump's margin for floating-point comparisons
+
+local function sign(x)
+  if x > 0 then return 1 end
+  if x == 0 then return 0 end
+  return -1
+end
+
+local function nearest(x, a, b)
+  if abs(a - x) < abs(b - x) then return a end
+  return b
+end
+
+local function rect_getNearestCorner(x, y, w, h, px, py)
+  return nearest(px, x, x + w), nearest(py, y, y + h)
+end
+
+-- Liang-Barsky clipping of the segment from (x1,y1) by (dx,dy) against the
+-- rect, keeping the part in [ti1, ti2], with the normals of the sides where
+-- the clipped segment starts and ends. The sides are tried left, right, top,
+-- bottom. Writes into SEG and returns true, or returns false when the segment
+-- misses. (The result goes through a C struct rather than six return values:
+-- LuaJIT compiles the callers' loops then; with six floating-point values
+-- live at every branch it gives up on them.)
+local SEG = ffi.new('struct { double ti1, ti2, nx1, ny1, nx2, ny2; }')
+
+local function clipSide(p, q, nx, ny)
+  if p == 0 then
+    return q > 0
+  end
+  local r = q / p
+  local S = SEG
+  if p < 0 then
+    if r > S.ti2 then return false end
+    if r > S.ti1 then S.ti1, S.nx1, S.ny1 = r, nx, ny end
+  else
+    if r < S.ti1 then return false end
+    if r < S.ti2 then S.ti2, S.nx2, S.ny2 = r, nx, ny end
+  end
+  return true
+end
+
+local function clipSegment(x, y, w, h, x1, y1, dx, dy, ti1, ti2)
+  local S = SEG
+  S.ti1, S.ti2 = ti1, ti2
+  S.nx1, S.ny1, S.nx2, S.ny2 = 0, 0, 0, 0
+  return clipSide(-dx, x1 - x, -1, 0) and clipSide(dx, x + w - x1, 1, 0)
+    and clipSide(-dy, y1 - y, 0, -1) and clipSide(dy, y + h - y1, 0, 1)
+end
+
+local function rect_getSegmentIntersectionIndices(x, y, w, h, x1, y1, x2, y2, ti1, ti2)
+  if not clipSegment(x, y, w, h, x1, y1, x2 - x1, y2 - y1, ti1 or 0, ti2 or 1) then
+    return nil
+  end
+  local S = SEG
+  return S.ti1, S.ti2, S.nx1, S.ny1, S.nx2, S.ny2
+end
+
+-- Minkowski difference of two rects (another rect).
+local function rect_getDiff(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
+end
+
+local function rect_containsPoint(x, y, w, h, px, py)
+  return px - x > DELTA and py - y > DELTA and x + w - px > DELTA and y + h - py > DELTA
+end
+
+local function rect_isIntersecting(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1
+end
+
+local function rect_getSquareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
+  local dx = x1 - x2 + (w1 - w2) / 2
+  local dy = y1 - y2 + (h1 - h2) / 2
+  return dx * dx + dy * dy
+end
+
+-- The collision of rect 1 moving to (goalX, goalY) with rect 2. Returns
+-- false when there is none; otherwise true, with ti, overlaps, the normal
+-- and the touch point in HIT.
+local HIT = ffi.new('struct { double ti, nx, ny, tx, ty; bool overlaps; }')
+
+local function detect(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+  local dx, dy = goalX - x1, goalY - y1
+  local x, y, w, h = x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
+  local H, S = HIT, SEG
+
+  if rect_containsPoint(x, y, w, h, 0, 0) then
+    -- already overlapping: ti is minus the area of the overlap
+    local px, py = rect_getNearestCorner(x, y, w, h, 0, 0)
+    H.ti = -min(w1, abs(px)) * min(h1, abs(py))
+    H.overlaps = true
+    if dx == 0 and dy == 0 then
+      -- not moving: the smallest way out
+      if abs(px) < abs(py) then py = 0 else px = 0 end
+      H.nx, H.ny = sign(px), sign(py)
+      H.tx, H.ty = x1 + px, y1 + py
+    else
+      -- moving: back along the move
+      if not clipSegment(x, y, w, h, 0, 0, dx, dy, -huge, 1) then return false end
+      H.nx, H.ny = S.nx1, S.ny1
+      H.tx, H.ty = x1 + dx * S.ti1, y1 + dy * S.ti1
+    end
+    return true
+  end
+
+  -- enters during the move; a path through a corner only is no collision
+  if not clipSegment(x, y, w, h, 0, 0, dx, dy, -huge, huge) then return false end
+  local ti1, ti2 = S.ti1, S.ti2
+  if ti1 < 1 and abs(ti1 - ti2) >= DELTA and (0 < ti1 + DELTA or 0 == ti1 and ti2 > 0) then
+    H.ti, H.nx, H.ny = ti1, S.nx1, S.ny1
+    H.overlaps = false
+    H.tx, H.ty = x1 + dx * ti1, y1 + dy * ti1
+    return true
+  end
+  return false
+end
+
+-- The moving rect and its goal, for the hot loop of World:project.
+local MOVE = ffi.new('struct { double x, y, w, h, goalX, goalY; }')
+
+-- detect for MOVE against the rect at rects[k .. k + 3]. It works on the
+-- Minkowski difference stored in DIFF; few values live in Lua slots keeps
+-- LuaJIT's side traces through here compilable (with the rects, the goal
+-- and the difference all in slots, its register allocator gives up on
+-- them, and the whole move runs in the interpreter).
+local DIFF = ffi.new('struct { double x, y, w, h, dx, dy; }')
+
+local function detectMoving(rects, k)
+  local M, D = MOVE, DIFF
+  D.dx, D.dy = M.goalX - M.x, M.goalY - M.y
+  D.x, D.y = rects[k] - M.x - M.w, rects[k + 1] - M.y - M.h
+  D.w, D.h = M.w + rects[k + 2], M.h + rects[k + 3]
+  local H, S = HIT, SEG
+
+  if rect_containsPoint(D.x, D.y, D.w, D.h, 0, 0) then
+    local px, py = rect_getNearestCorner(D.x, D.y, D.w, D.h, 0, 0)
+    H.ti = -min(M.w, abs(px)) * min(M.h, abs(py))
+    H.overlaps = true
+    if D.dx == 0 and D.dy == 0 then
+      if abs(px) < abs(py) then py = 0 else px = 0 end
+      H.nx, H.ny = sign(px), sign(py)
+      H.tx, H.ty = M.x + px, M.y + py
+    else
+      if not clipSegment(D.x, D.y, D.w, D.h, 0, 0, D.dx, D.dy, -huge, 1) then return false end
+      H.nx, H.ny = S.nx1, S.ny1
+      H.tx, H.ty = M.x + D.dx * S.ti1, M.y + D.dy * S.ti1
+    end
+    return true
+  end
+
+  if not clipSegment(D.x, D.y, D.w, D.h, 0, 0, D.dx, D.dy, -huge, huge) then return false end
+  if S.ti1 < 1 and abs(S.ti1 - S.ti2) >= DELTA and (0 < S.ti1 + DELTA or 0 == S.ti1 and S.ti2 > 0) then
+    H.ti, H.nx, H.ny = S.ti1, S.nx1, S.ny1
+    H.overlaps = false
+    H.tx, H.ty = M.x + D.dx * S.ti1, M.y + D.dy * S.ti1
+    return true
+  end
+  return false
+end
+
+local function newCollisionTable()
+  return {
+    move = { x = 0, y = 0 },
+    normal = { x = 0, y = 0 },
+    touch = { x = 0, y = 0 },
+    itemRect = { x = 0, y = 0, w = 0, h = 0 },
+    otherRect = { x = 0, y = 0, w = 0, h = 0 },
+  }
+end
+
+-- Copies HIT (and the rects and the move) into a collision table.
+local function fillCollision(col, dx, dy, x1, y1, w1, h1, x2, y2, w2, h2)
+  local H = HIT
+  col.overlaps = H.overlaps
+  col.ti = H.ti
+  local m, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
+  m.x, m.y = dx, dy
+  n.x, n.y = H.nx, H.ny
+  t.x, t.y = H.tx, H.ty
+  ir.x, ir.y, ir.w, ir.h = x1, y1, w1, h1
+  orr.x, orr.y, orr.w, orr.h = x2, y2, w2, h2
+  return col
+end
+
+local function rect_detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+  goalX = goalX or x1
+  goalY = goalY or y1
+  if not detect(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY) then return nil end
+  return fillCollision(newCollisionTable(), goalX - x1, goalY - y1, x1, y1, w1, h1, x2, y2, w2, h2)
+end
+
+------------------------------------------------------------------------
+-- Grid functions (bump's cells: 1-based, cellSize wide)
+------------------------------------------------------------------------
+
+local function grid_toWorld(cellSize, cx, cy)
+  return (cx - 1) * cellSize, (cy - 1) * cellSize
+end
+
+local function grid_toCell(cellSize, x, y)
+  return floor(x / cellSize) + 1, floor(y / cellSize) + 1
+end
+
+local function grid_toCellRect(cellSize, x, y, w, h)
+  local cx, cy = grid_toCell(cellSize, x, y)
+  local cr, cb = ceil((x + w) / cellSize), ceil((y + h) / cellSize)
+  return cx, cy, cr - cx + 1, cb - cy + 1
+end
+
+------------------------------------------------------------------------
+-- Responses
+------------------------------------------------------------------------
+
+local EMPTY = setmetatable({}, { __newindex = function() error('shove.bump: this empty list is shared; copy it first', 2) end })
+
+-- slide and bounce tables of pooled collisions, kept beside them so that a
+-- reused collision gets its old table back instead of a new one
+local spareSlide = setmetatable({}, { __mode = 'k' })
+local spareBounce = setmetatable({}, { __mode = 'k' })
+
+local function touch(world, col, x, y, w, h, goalX, goalY, filter)
+  return col.touch.x, col.touch.y, EMPTY, 0
+end
+
+local function cross(world, col, x, y, w, h, goalX, goalY, filter)
+  local cols, len = world:project(col.item, x, y, w, h, goalX, goalY, filter)
+  return goalX, goalY, cols, len
+end
+
+local function slide(world, col, x, y, w, h, goalX, goalY, filter)
+  goalX = goalX or x
+  goalY = goalY or y
+
+  local tch, move = col.touch, col.move
+  local sx, sy = tch.x, tch.y
+  if move.x ~= 0 or move.y ~= 0 then
+    if col.normal.x == 0 then
+      sx = goalX
+    else
+      sy = goalY
+    end
+  end
+
+  local s = spareSlide[col]
+  if not s then
+    s = {}
+    spareSlide[col] = s
+  end
+  s.x, s.y = sx, sy
+  col.slide = s
+
+  local cols, len = world:project(col.item, tch.x, tch.y, w, h, sx, sy, filter)
+  return sx, sy, cols, len
+end
+
+local function bounce(world, col, x, y, w, h, goalX, goalY, filter)
+  goalX = goalX or x
+  goalY = goalY or y
+
+  local tch, move = col.touch, col.move
+  local tx, ty = tch.x, tch.y
+  local bx, by = tx, ty
+
+  if move.x ~= 0 or move.y ~= 0 then
+    local bnx, bny = goalX - tx, goalY - ty
+    if col.normal.x == 0 then bny = -bny else bnx = -bnx end
+    bx, by = tx + bnx, ty + bny
+  end
+
+  local b = spareBounce[col]
+  if not b then
+    b = {}
+    spareBounce[col] = b
+  end
+  b.x, b.y = bx, by
+  col.bounce = b
+
+  local cols, len = world:project(col.item, tx, ty, w, h, bx, by, filter)
+  return bx, by, cols, len
+end
+
+local function defaultFilter()
+  return 'slide'
+end
+
+------------------------------------------------------------------------
+-- World
+------------------------------------------------------------------------
+
+local World = {}
+local World_mt = { __index = World }
+
+-- A nested move or check (from inside a filter) cannot tell an error that
+-- escaped an earlier one from a real nesting; past this many pooled
+-- collisions it assumes the former and starts the pools again.
+local POOL_STALE = 4096
+
+local function missing(item, what)
+  error('Item ' .. tostring(item) .. ' must be added to the world before ' .. what
+    .. '. Use world:add(item, x,y,w,h) to add it first.', 3)
+end
+
+-- The C box of a rect, padded outward (see PAD_REL), through a float view
+-- of a shove2_aabb (min.x, min.y, max.x, max.y).
+local function setPadded(box, x, y, r, b)
+  box[0] = x - (abs(x) * PAD_REL + PAD_ABS)
+  box[1] = y - (abs(y) * PAD_REL + PAD_ABS)
+  box[2] = r + (abs(r) * PAD_REL + PAD_ABS)
+  box[3] = b + (abs(b) * PAD_REL + PAD_ABS)
+end
+
+-- Ids of the items whose padded rect meets the padded rect [l, r] x [t, b],
+-- in a buffer of the world's buffer stack (queries may nest through
+-- filters). Returns the buffer and the count; release with releaseBuffer.
+local function broad(self, l, t, r, b)
+  local level = self._bufTop + 1
+  if level > 32 then level = 1 end -- left over by errors raised in filters
+  self._bufTop = level
+  local buf, cap = self._bufs[level], self._bufCaps[level]
+  if not buf then
+    cap = 64
+    buf = ffi.new('shove_id[?]', cap)
+    self._bufs[level], self._bufCaps[level] = buf, cap
+    self._bufWords[level] = ffi.cast('uint32_t *', buf)
+  end
+  local q = self._query
+  setPadded(self._queryFloats, l, t, r, b)
+  local n = C.shove2_query_box_ptr(self._cworld, q, ALL_BITS, buf, cap)
+  if n > cap then
+    cap = n + n / 2
+    buf = ffi.new('shove_id[?]', cap)
+    self._bufs[level], self._bufCaps[level] = buf, cap
+    self._bufWords[level] = ffi.cast('uint32_t *', buf)
+    n = C.shove2_query_box_ptr(self._cworld, q, ALL_BITS, buf, cap)
+  end
+  -- the ids as 32-bit words: body i's index is word 2 i (shove_id is
+  -- { index, generation }); plain numbers, no boxed struct per read
+  return self._bufWords[level], n
+end
+
+local function releaseBuffer(self)
+  local level = self._bufTop
+  if level > 0 then self._bufTop = level - 1 end
+end
+
+local function resetPools(self)
+  self._colTop = 0
+  self._listTop = 0
+end
+
+local function takeList(self)
+  local top = self._listTop + 1
+  self._listTop = top
+  local list = self._lists[top]
+  if not list then
+    list = {}
+    self._lists[top] = list
+    self._listLens[top] = 0
+  else
+    for i = 1, self._listLens[top] do list[i] = nil end
+  end
+  return list, top
+end
+
+local function takeCollision(self)
+  local top = self._colTop + 1
+  self._colTop = top
+  local col = self._cols[top]
+  if not col then
+    col = newCollisionTable()
+    self._cols[top] = col
+  else
+    col.slide = nil
+    col.bounce = nil
+  end
+  return col
+end
+
+-- Insertion sort by ti, then by distance to the item (bump's order).
+local function sortCollisions(list, len)
+  for i = 2, len do
+    local c = list[i]
+    local j = i - 1
+    while j >= 1 do
+      local p = list[j]
+      local before
+      if c.ti == p.ti then
+        local ir, cr, pr = c.itemRect, c.otherRect, p.otherRect
+        local cd = rect_getSquareDistance(ir.x, ir.y, ir.w, ir.h, cr.x, cr.y, cr.w, cr.h)
+        local pd = rect_getSquareDistance(ir.x, ir.y, ir.w, ir.h, pr.x, pr.y, pr.w, pr.h)
+        before = cd < pd
+      else
+        before = c.ti < p.ti
+      end
+      if not before then break end
+      list[j + 1] = p
+      j = j - 1
+    end
+    list[j + 1] = c
+  end
+end
+
+function World:addResponse(name, response)
+  self.responses[name] = response
+end
+
+-- The collisions of MOVE with the candidates buf[0 .. n-1] that are not the
+-- item itself, not visited (when visitedOnly) and named by the filter, into
+-- list; returns their count. A function of its own so that the numbers of
+-- World:project are not live across this loop: LuaJIT's side traces of it
+-- then stay compilable.
+local function scanCandidates(self, item, list, buf, n, selfIndex, visitedOnly, userFilter)
+  local items, rects, visit, serial = self._items, self._rects, self._visit, self._serial
+  local len = 0
+  for i = 0, n - 1 do
+    local idx = buf[2 * i]
+    if idx ~= selfIndex and not (visitedOnly and visit[idx] == serial) then
+      local other = items[idx]
+      local responseName = userFilter(item, other)
+      if responseName and detectMoving(rects, idx * 4) then
+        local M, k = MOVE, idx * 4
+        local col = fillCollision(takeCollision(self), M.goalX - M.x, M.goalY - M.y,
+          M.x, M.y, M.w, M.h, rects[k], rects[k + 1], rects[k + 2], rects[k + 3])
+        col.other = other
+        col.item = item
+        col.type = responseName
+        len = len + 1
+        list[len] = col
+      end
+    end
+  end
+  return len
+end
+
+-- Collisions of the rect (x,y,w,h) moving to (goalX, goalY) with the items
+-- the filter names a response for, sorted; `item` itself is skipped.
+function World:project(item, x, y, w, h, goalX, goalY, filter)
+  assertIsRect(x, y, w, h)
+  goalX = goalX or x
+  goalY = goalY or y
+  assertIsPoint(goalX, goalY, 'the goal')
+
+  local visitedOnly = filter == self._visitedFilter
+  if not visitedOnly and self._depth == 0 then resetPools(self) end
+  local userFilter = visitedOnly and self._userFilter or filter or defaultFilter
+
+  local list, listIndex = takeList(self)
+  local selfIndex = self._index[item]
+
+  local tl, tt = min(goalX, x), min(goalY, y)
+  local tr, tb = max(goalX + w, x + w), max(goalY + h, y + h)
+  local buf, n = broad(self, tl, tt, tr, tb)
+  local M = MOVE
+  M.x, M.y, M.w, M.h, M.goalX, M.goalY = x, y, w, h, goalX, goalY
+  -- Most moves meet nothing but the mover itself: no loop for them.
+  if n == 1 and buf[0] == selfIndex then n = 0 end
+  local len = 0
+  if n > 0 then len = scanCandidates(self, item, list, buf, n, selfIndex, visitedOnly, userFilter) end
+  releaseBuffer(self)
+
+  sortCollisions(list, len)
+  self._listLens[listIndex] = len
+  return list, len
+end
+
+-- bump keeps a cell table per occupied cell, in weak rows: a cell that
+-- empties stays counted until the garbage collector takes it. This module
+-- keeps no cells; countCells rebuilds the same picture from the items when
+-- it is called (cells emptied since the last call lose their strong
+-- reference and stay in the weak rows until collected), so it costs a walk
+-- over every item and nothing anywhere else.
+function World:countCells()
+  local rows, strong = self._cellRows, {}
+  local cellSize, rects = self.cellSize, self._rects
+  for idx, _ in pairs(self._items) do
+    local cl, ct, cw, ch = grid_toCellRect(cellSize, rects[idx * 4], rects[idx * 4 + 1],
+      rects[idx * 4 + 2], rects[idx * 4 + 3])
+    for cy = ct, ct + ch - 1 do
+      local row = rows[cy]
+      if not row then
+        row = setmetatable({}, { __mode = 'v' })
+        rows[cy] = row
+      end
+      for cx = cl, cl + cw - 1 do
+        local cell = row[cx]
+        if not cell then
+          cell = { x = cx, y = cy }
+          row[cx] = cell
+        end
+        strong[cell] = true
+      end
+    end
+  end
+  self._cellsInUse = strong
+  local count = 0
+  for _, row in pairs(rows) do
+    for _ in pairs(row) do
+      count = count + 1
+    end
+  end
+  return count
+end
+
+function World:hasItem(item)
+  return item ~= nil and self._index[item] ~= nil
+end
+
+function World:getItems()
+  local items, len = {}, 0
+  for _, item in pairs(self._items) do
+    len = len + 1
+    items[len] = item
+  end
+  return items, len
+end
+
+function World:countItems()
+  return self._count
+end
+
+function World:getRect(item)
+  local idx = item ~= nil and self._index[item]
+  if not idx then missing(item, 'getting its rect') end
+  local r, k = self._rects, idx * 4
+  return r[k], r[k + 1], r[k + 2], r[k + 3]
+end
+
+function World:toWorld(cx, cy)
+  return grid_toWorld(self.cellSize, cx, cy)
+end
+
+function World:toCell(x, y)
+  return grid_toCell(self.cellSize, x, y)
+end
+
+------------------------------------------------------------------------
+-- Queries
+------------------------------------------------------------------------
+
+function World:queryRect(x, y, w, h, filter)
+  assertIsRect(x, y, w, h)
+  local buf, n = broad(self, x, y, x + w, y + h)
+  local items, len = {}, 0
+  local all, rects = self._items, self._rects
+  for i = 0, n - 1 do
+    local idx = buf[2 * i]
+    local item = all[idx]
+    local k = idx * 4
+    if rect_isIntersecting(x, y, w, h, rects[k], rects[k + 1], rects[k + 2], rects[k + 3]) and (not filter or filter(item)) then
+      len = len + 1
+      items[len] = item
+    end
+  end
+  releaseBuffer(self)
+  return items, len
+end
+
+function World:queryPoint(x, y, filter)
+  assertIsPoint(x, y, 'the point')
+  local buf, n = broad(self, x, y, x, y)
+  local items, len = {}, 0
+  local all, rects = self._items, self._rects
+  for i = 0, n - 1 do
+    local idx = buf[2 * i]
+    local item = all[idx]
+    local k = idx * 4
+    if rect_containsPoint(rects[k], rects[k + 1], rects[k + 2], rects[k + 3], x, y) and (not filter or filter(item)) then
+      len = len + 1
+      items[len] = item
+    end
+  end
+  releaseBuffer(self)
+  return items, len
+end
+
+local function sortByWeight(a, b) return a.weight < b.weight end
+
+local function getInfoAboutItemsTouchedBySegment(self, x1, y1, x2, y2, filter)
+  assertIsPoint(x1, y1, 'the segment start')
+  assertIsPoint(x2, y2, 'the segment end')
+  local buf, n = broad(self, min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+  local info, len = {}, 0
+  local all, rects = self._items, self._rects
+  for i = 0, n - 1 do
+    local idx = buf[2 * i]
+    local item = all[idx]
+    local k = idx * 4
+    local x, y, w, h = rects[k], rects[k + 1], rects[k + 2], rects[k + 3]
+    local ti1, ti2 = rect_getSegmentIntersectionIndices(x, y, w, h, x1, y1, x2, y2, 0, 1)
+    if ti1 and ((0 < ti1 and ti1 < 1) or (0 < ti2 and ti2 < 1)) and (not filter or filter(item)) then
+      -- sorted by where the infinite line enters, as bump does
+      local tii0, tii1 = rect_getSegmentIntersectionIndices(x, y, w, h, x1, y1, x2, y2, -huge, huge)
+      len = len + 1
+      info[len] = { item = item, ti1 = ti1, ti2 = ti2, weight = min(tii0, tii1) }
+    end
+  end
+  releaseBuffer(self)
+  table.sort(info, sortByWeight)
+  return info, len
+end
+
+function World:querySegment(x1, y1, x2, y2, filter)
+  local info, len = getInfoAboutItemsTouchedBySegment(self, x1, y1, x2, y2, filter)
+  local items = {}
+  for i = 1, len do
+    items[i] = info[i].item
+  end
+  return items, len
+end
+
+function World:querySegmentWithCoords(x1, y1, x2, y2, filter)
+  local info, len = getInfoAboutItemsTouchedBySegment(self, x1, y1, x2, y2, filter)
+  local dx, dy = x2 - x1, y2 - y1
+  for i = 1, len do
+    local it = info[i]
+    local ti1, ti2 = it.ti1, it.ti2
+    it.weight = nil
+    it.x1 = x1 + dx * ti1
+    it.y1 = y1 + dy * ti1
+    it.x2 = x1 + dx * ti2
+    it.y2 = y1 + dy * ti2
+  end
+  return info, len
+end
+
+------------------------------------------------------------------------
+-- Main methods
+------------------------------------------------------------------------
+
+-- The rect slot of body idx, growing the array when the C world hands out
+-- a new index past its end.
+local function rectSlot(self, idx)
+  local cap = self._rectCap
+  if idx >= cap then
+    local newCap = cap * 2
+    while idx >= newCap do newCap = newCap * 2 end
+    local rects = ffi.new('double[?]', newCap * 4)
+    ffi.copy(rects, self._rects, ffi.sizeof('double') * 4 * cap)
+    self._rects, self._rectCap = rects, newCap
+  end
+  return self._rects
+end
+
+local function setBodyRect(self, idx, x, y, w, h)
+  local words = self._idWords
+  words[0], words[1] = idx, self._gen[idx]
+  setPadded(self._boxFloats, x, y, x + w, y + h)
+  local status = C.shove2_body_set_box_ptr(self._cworld, self._id, self._box)
+  if status ~= SHOVE_OK then
+    error('shove.bump: the C world refused the rect: ' .. ffi.string(C.shove_status_string(status)), 3)
+  end
+end
+
+function World:add(item, x, y, w, h)
+  if item == nil then error('shove.bump: an item cannot be nil', 2) end
+  if self._index[item] then
+    error('Item ' .. tostring(item) .. ' added to the world twice.', 2)
+  end
+  assertIsRect(x, y, w, h)
+
+  local def = self._bodyDef
+  setPadded(self._bodyDefFloats, x, y, x + w, y + h)
+  local status = C.shove2_body_create(self._cworld, def, self._id)
+  if status ~= SHOVE_OK then
+    error('shove.bump: could not add the item: ' .. ffi.string(C.shove_status_string(status)), 2)
+  end
+  local idx = self._id[0].index
+  self._gen[idx] = self._id[0].generation
+  self._index[item] = idx
+  self._items[idx] = item
+  local r, k = rectSlot(self, idx), idx * 4
+  r[k], r[k + 1], r[k + 2], r[k + 3] = x, y, w, h
+  self._count = self._count + 1
+  return item
+end
+
+function World:remove(item)
+  local idx = item ~= nil and self._index[item]
+  if not idx then missing(item, 'being removed') end
+  local id = self._id
+  id[0].index = idx
+  id[0].generation = self._gen[idx]
+  C.shove2_body_destroy(self._cworld, id[0])
+  self._index[item] = nil
+  self._items[idx] = nil
+  self._count = self._count - 1
+end
+
+function World:update(item, x2, y2, w2, h2)
+  local idx = item ~= nil and self._index[item]
+  if not idx then missing(item, 'being updated') end
+  local r, k = self._rects, idx * 4
+  local x1, y1, w1, h1 = r[k], r[k + 1], r[k + 2], r[k + 3]
+  w2, h2 = w2 or w1, h2 or h1
+  assertIsRect(x2, y2, w2, h2)
+  if x1 ~= x2 or y1 ~= y2 or w1 ~= w2 or h1 ~= h2 then
+    setBodyRect(self, idx, x2, y2, w2, h2)
+    r[k], r[k + 1], r[k + 2], r[k + 3] = x2, y2, w2, h2
+  end
+end
+
+function World:check(item, goalX, goalY, filter)
+  local idx = item ~= nil and self._index[item]
+  if not idx then missing(item, 'being checked') end
+  -- The item's rect is read where needed rather than kept in locals (fewer
+  -- numbers live across the calls below; see World:project).
+  local k = idx * 4
+
+  local depth = self._depth
+  if depth == 0 or self._colTop > POOL_STALE then
+    depth = 0
+    resetPools(self)
+  end
+  self._depth = depth + 1
+  local savedFilter, savedSerial = self._userFilter, self._serial
+  local serial = self._nextSerial + 1
+  self._nextSerial = serial
+  self._serial = serial
+  self._userFilter = filter or defaultFilter
+
+  local visit, index, responses = self._visit, self._index, self.responses
+  local visitedFilter = self._visitedFilter
+  local cols, listIndex = takeList(self)
+  local len = 0
+
+  local r = self._rects
+  local projected, projectedLen = self:project(item, r[k], r[k + 1], r[k + 2], r[k + 3], goalX, goalY,
+    visitedFilter)
+  while projectedLen > 0 do
+    local col = projected[1]
+    len = len + 1
+    cols[len] = col
+    local otherIndex = index[col.other]
+    if otherIndex then visit[otherIndex] = serial end
+
+    local response = responses[col.type]
+    if not response then
+      error(('Unknown collision type: %s (%s)'):format(tostring(col.type), type(col.type)), 2)
+    end
+    r = self._rects
+    goalX, goalY, projected, projectedLen = response(self, col, r[k], r[k + 1], r[k + 2], r[k + 3], goalX, goalY,
+      visitedFilter)
+  end
+
+  self._listLens[listIndex] = len
+  self._userFilter, self._serial = savedFilter, savedSerial
+  self._depth = depth
+  r = self._rects
+  return goalX or r[k], goalY or r[k + 1], cols, len
+end
+
+function World:move(item, goalX, goalY, filter)
+  local actualX, actualY, cols, len = self:check(item, goalX, goalY, filter)
+  self:update(item, actualX, actualY)
+  return actualX, actualY, cols, len
+end
+
+------------------------------------------------------------------------
+-- Public library functions
+------------------------------------------------------------------------
+
+bump.newWorld = function(cellSize)
+  cellSize = cellSize or 64
+  assertIsPositiveNumber(cellSize, 'cellSize')
+
+  local out = ffi.new('shove2_world*[1]')
+  local status = C.shove2_world_create(nil, out)
+  if status ~= SHOVE_OK then
+    error('shove.bump: could not create a world: ' .. ffi.string(C.shove_status_string(status)), 2)
+  end
+  local cworld = ffi.gc(out[0], C.shove2_world_destroy)
+
+  local bodyDef = ffi.new('shove2_body_def[1]', C.shove2_default_body_def())
+  bodyDef[0].type = DYNAMIC
+
+  local id, box, query = ffi.new('shove_id[1]'), ffi.new('shove2_aabb'), ffi.new('shove2_aabb')
+  local world = setmetatable({
+    cellSize = cellSize,
+    responses = {},
+    _cworld = cworld,
+    _bodyDef = bodyDef[0],
+    _bodyDefKeep = bodyDef,
+    _id = id,
+    _idWords = ffi.cast('uint32_t *', id),
+    _box = box,
+    _boxFloats = ffi.cast('float *', box),
+    _query = query,
+    _queryFloats = ffi.cast('float *', query),
+    _bodyDefFloats = ffi.cast('float *', bodyDef), -- the box comes first
+    _bufs = {},
+    _bufCaps = {},
+    _bufWords = {},
+    _bufTop = 0,
+    -- items by body index, and their rects in Lua numbers
+    _index = {},
+    _items = {},
+    _gen = {},
+    _rects = ffi.new('double[?]', 64 * 4), -- x, y, w, h of body i at 4 i
+    _rectCap = 64,
+    _count = 0,
+    -- countCells' picture of bump's cells
+    _cellRows = {},
+    _cellsInUse = {},
+    -- move and check state: visited stamps, pooled lists and collisions
+    _visit = {},
+    _serial = 0,
+    _nextSerial = 0,
+    _depth = 0,
+    _userFilter = defaultFilter,
+    _lists = {},
+    _listLens = {},
+    _listTop = 0,
+    _cols = {},
+    _colTop = 0,
+  }, World_mt)
+
+  -- The filter check hands to responses: it skips the items the check has
+  -- already collided with, then asks the check's filter. World:project
+  -- recognises it and does both without calling it.
+  world._visitedFilter = function(itm, other)
+    local i = world._index[other]
+    if i and world._visit[i] == world._serial then return false end
+    return world._userFilter(itm, other)
+  end
+
+  world:addResponse('touch', touch)
+  world:addResponse('cross', cross)
+  world:addResponse('slide', slide)
+  world:addResponse('bounce', bounce)
+
+  return world
+end
+
+bump.rect = {
+  getNearestCorner = rect_getNearestCorner,
+  getSegmentIntersectionIndices = rect_getSegmentIntersectionIndices,
+  getDiff = rect_getDiff,
+  containsPoint = rect_containsPoint,
+  isIntersecting = rect_isIntersecting,
+  getSquareDistance = rect_getSquareDistance,
+  detectCollision = rect_detectCollision,
+}
+
+bump.responses = {
+  touch = touch,
+  cross = cross,
+  slide = slide,
+  bounce = bounce,
+}
+
+
+return bump
