@@ -241,6 +241,12 @@ end
 
 -- The moving rect and its goal, for the hot loop of World:project.
 local MOVE = ffi.new('struct { double x, y, w, h, goalX, goalY; }')
+-- Copies of MOVE for projections nested through filters (six numbers a
+-- level), and how many projections ran so far (see scanCandidates).
+local MOVE_SAVE_LEVELS = 64
+local MOVE_SAVES = ffi.new('double[?]', MOVE_SAVE_LEVELS * 6)
+local moveSaveTop = 0
+local projectCount = 0
 
 -- detect for MOVE against the rect at rects[k .. k + 3]. It works on the
 -- Minkowski difference stored in DIFF; few values live in Lua slots keeps
@@ -534,15 +540,32 @@ end
 -- World:project are not live across this loop: LuaJIT's side traces of it
 -- then stay compilable.
 local function scanCandidates(self, item, list, buf, n, selfIndex, visitedOnly, userFilter)
-  local items, rects, visit, serial = self._items, self._rects, self._visit, self._serial
+  local items, visit, serial = self._items, self._visit, self._serial
+  -- A filter may move, check, add or remove items, in this world or
+  -- another: keep a copy of MOVE to put back if it projected meanwhile,
+  -- and read the items and rects again after each call.
+  local M, saves = MOVE, MOVE_SAVES
+  local level = moveSaveTop + 1
+  if level >= MOVE_SAVE_LEVELS then level = 1 end -- left over by errors in filters
+  moveSaveTop = level
+  local base = level * 6
+  saves[base], saves[base + 1], saves[base + 2] = M.x, M.y, M.w
+  saves[base + 3], saves[base + 4], saves[base + 5] = M.h, M.goalX, M.goalY
+  local seen = projectCount
   local len = 0
   for i = 0, n - 1 do
     local idx = buf[2 * i]
     if idx ~= selfIndex and not (visitedOnly and visit[idx] == serial) then
       local other = items[idx]
       local responseName = userFilter(item, other)
-      if responseName and detectMoving(rects, idx * 4) then
-        local M, k = MOVE, idx * 4
+      if projectCount ~= seen then
+        M.x, M.y, M.w = saves[base], saves[base + 1], saves[base + 2]
+        M.h, M.goalX, M.goalY = saves[base + 3], saves[base + 4], saves[base + 5]
+        seen = projectCount
+      end
+      local rects = self._rects
+      if responseName and items[idx] == other and detectMoving(rects, idx * 4) then
+        local k = idx * 4
         local col = fillCollision(takeCollision(self), M.goalX - M.x, M.goalY - M.y,
           M.x, M.y, M.w, M.h, rects[k], rects[k + 1], rects[k + 2], rects[k + 3])
         col.other = other
@@ -553,6 +576,7 @@ local function scanCandidates(self, item, list, buf, n, selfIndex, visitedOnly, 
       end
     end
   end
+  moveSaveTop = level - 1
   return len
 end
 
@@ -574,6 +598,7 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
   local tl, tt = min(goalX, x), min(goalY, y)
   local tr, tb = max(goalX + w, x + w), max(goalY + h, y + h)
   local buf, n = broad(self, tl, tt, tr, tb)
+  projectCount = projectCount + 1
   local M = MOVE
   M.x, M.y, M.w, M.h, M.goalX, M.goalY = x, y, w, h, goalX, goalY
   -- Most moves meet nothing but the mover itself: no loop for them.

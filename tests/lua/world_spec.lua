@@ -437,6 +437,71 @@ describe('world:move and world:check', function()
   end)
 end)
 
+describe('filters that change the world', function()
+  local world
+  before_each(function() world = bump.newWorld(4) end)
+
+  it('may remove the item they are asked about: it is then passed', function()
+    local a = world:add('a', 0, 0, 1, 1)
+    world:add('b', 0, 2, 1, 1)
+    world:add('c', 0, 4, 1, 1)
+    local x, y, cols, len = world:move(a, 0, 6, function(_, other)
+      if other == 'b' then world:remove('b') end
+      return 'touch'
+    end)
+    assert.same({ 0, 3, 1 }, { x, y, len })
+    assert.equal('c', cols[1].other)
+    assert.is_false(world:hasItem('b'))
+  end)
+
+  it('may move other items, in this world or another, without changing this move', function()
+    local other = bump.newWorld()
+    local far = other:add('far', 100, 100, 1, 1)
+    local a = world:add('a', 0, 0, 1, 1)
+    world:add('wall', 3, 0, 1, 1)
+    local runner = world:add('runner', 50, 50, 1, 1)
+    for _ = 1, 3 do world:add({}, 60, 60, 1, 1) end
+    local expect = { world:check(a, 5, 0) }
+    local calls = 0
+    local x, y, cols, len = world:move(a, 5, 0, function(_, o)
+      calls = calls + 1
+      world:move(runner, 50 + calls, 50)
+      other:move(far, 100, 100 + calls)
+      return 'slide'
+    end)
+    assert.is_true(calls >= 1)
+    assert.same({ expect[1], expect[2], expect[4] }, { x, y, len })
+    assert.equal('wall', cols[1].other)
+    local rx, ry = world:getRect(runner)
+    assert.same({ 50 + calls, 50 }, { rx, ry })
+  end)
+
+  it('may add items', function()
+    local a = world:add('a', 0, 0, 1, 1)
+    world:add('wall', 3, 0, 1, 1)
+    local added = 0
+    local x, y, _, len = world:move(a, 5, 0, function()
+      added = added + 1
+      for i = 1, 100 do world:add({}, 200 + i * 2, 200, 1, 1) end
+      return 'slide'
+    end)
+    assert.same({ 2, 0, 1 }, { x, y, len })
+    assert.equal(2 + added * 100, world:countItems())
+  end)
+
+  it('may raise errors; the world works on afterwards', function()
+    local a = world:add('a', 0, 0, 1, 1)
+    world:add('wall', 3, 0, 1, 1)
+    for _ = 1, 50 do
+      assert.has_error(function() world:move(a, 5, 0, function() error('boom') end) end)
+    end
+    local x, y, cols, len = world:move(a, 5, 0)
+    assert.same({ 2, 0, 1 }, { x, y, len })
+    assert.equal('wall', cols[1].other)
+    assert.same({ 2, 0, 1, 1 }, { world:getRect(a) })
+  end)
+end)
+
 describe('world queries', function()
   local world
   before_each(function() world = bump.newWorld() end)
