@@ -17,8 +17,17 @@
  *     reads, per piece, the cells of that piece's swept box that the piece
  *     before did not read (the ranges only move forward, so each cell is
  *     read once), and stops once the best hit lies before the next piece.
- *   - A move whose swept box covers very many cells runs as a series of
- *     shorter moves (voxel_slide), so its reads too grow with its path.
+ *   - A long move (voxel_move) first casts the mover along its path. When
+ *     nothing is in the way it runs whole on a tube gather: the cells along
+ *     the path of the gather's box, read the way a cast reads them. When
+ *     something is in the way it runs as a series of short moves that ends
+ *     where the motion ends. Either way its reads follow the path.
+ *   - Cells outside the def's solid range are never read, and every call
+ *     reads at most its budget of cells (voxel_budget).
+ *
+ * Callbacks are not trusted: a count outside 0..SHOVE_VOXEL_MAX_BOXES, a
+ * box that is NaN, inverted or outside the shape bounds fails the read
+ * (SHOVE_ERR_INVALID_ARGUMENT), and the call that read it is refused.
  *
  * Numbers. Cell coordinates are int32; the conversions between world and
  * cell coordinates run in double, so cell x's max face and cell x+1's min
@@ -43,6 +52,19 @@
  *  (local units) on every axis. */
 #define SHOVE_VOXEL_REACH_MIN (-1.0f)
 #define SHOVE_VOXEL_REACH_MAX 2.0f
+/** Cells within this many voxels of world zero (|origin| / size + |cell|)
+ *  are within float precision; a call that would read cells beyond is
+ *  refused (SHOVE_ERR_OUT_OF_RANGE). */
+#define SHOVE_VOXEL_PRECISE_CELLS 0x1p24
+
+/** What one call may still read: cells (callback calls) and pieces of long
+ *  moves; `status` says why a voxel read failed (SHOVE_ERR_OUT_OF_RANGE
+ *  past the budget or float precision, SHOVE_ERR_INVALID_ARGUMENT for a
+ *  callback that broke its contract), SHOVE_OK while none did. */
+typedef struct shove__voxel_budget {
+    uint64_t left;
+    shove_status status;
+} shove__voxel_budget;
 #endif
 
 /** Cells [lo[a], hi[a]] on every axis (empty when lo > hi on some axis). */
@@ -54,8 +76,11 @@ typedef struct SHOVE_T(cell_range) {
 /** True when `def` has a callback and is usable (see shove3_world_set_voxels). */
 bool SHOVE_IFN(voxel_def_is_valid)(const shove_voxel_def *def);
 
-/** The cells whose shape bounds touch `region` (world units; a valid box).
- *  False when there are none. */
+/** A full budget for one call over `def` (its max_cells, or the default). */
+shove__voxel_budget SHOVE_IFN(voxel_budget)(const shove_voxel_def *def);
+
+/** The cells whose shape bounds touch `region` (world units; a valid box),
+ *  within the def's solid range. False when there are none. */
 bool SHOVE_IFN(voxel_cells)(const shove_voxel_def *def, shove_aabb region,
                             SHOVE_T(cell_range) * out);
 
@@ -65,8 +90,10 @@ bool SHOVE_IFN(voxel_cells)(const shove_voxel_def *def, shove_aabb region,
 bool SHOVE_IFN(voxel_cells_exact)(const shove_voxel_def *def, shove_aabb region,
                                   SHOVE_T(cell_range) * out);
 
-/** The boxes of cell `cell` in world units, clipped to the shape bounds and
- *  without the invalid ones. Returns how many were written to `out`. */
+/** The boxes of cell `cell` in world units. Returns how many were written
+ *  to `out`, or -1 when the callback broke its contract (a count outside
+ *  0..SHOVE_VOXEL_MAX_BOXES, a box NaN, inverted or outside the shape
+ *  bounds). */
 int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_DIM],
                           shove_aabb out[SHOVE_VOXEL_MAX_BOXES]);
 
@@ -75,13 +102,18 @@ int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_D
  *  its cell and `flags` | SHOVE_OBSTACLE_VOXEL. With `merge`, boxes of
  *  neighbouring voxels along x with the same extent on the other axes are
  *  joined into one (which keeps the cell of the first); without it (moves
- *  whose filter must see every cell) each box stays its own obstacle.
- *  False only when `out` cannot grow. */
+ *  whose filter must see every cell) each box stays its own obstacle. With
+ *  `tube` only the cells along the path of the grown box are read (a
+ *  superset of what a motion along `delta` touches, not of the swept box),
+ *  each box its own obstacle. Spends `budget`; false when the set cannot
+ *  grow or budget->status was set (past the budget or float precision, or
+ *  a lying callback). */
 bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
-                             float margin, uint8_t flags, bool merge,
-                             SHOVE_IFN(obstacle_set) * out);
+                             float margin, uint8_t flags, bool merge, bool tube,
+                             shove__voxel_budget *budget, SHOVE_IFN(obstacle_set) * out);
 
-/** Obstacle source over voxels alone: ctx is a const shove_voxel_def *. */
+/** Obstacle source over voxels alone: ctx is a const shove_voxel_def *;
+ *  every gather has a budget of its own. */
 bool SHOVE_IFN(voxel_source_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                                     SHOVE_IFN(obstacle_set) * out);
 
@@ -91,28 +123,33 @@ bool SHOVE_IFN(voxel_source_gather)(void *ctx, shove_aabb box, shove_vec delta, 
  *  `hit` (other = null) when it finds one; else leaves `hit` untouched.
  *  With `seams` non-NULL (a seam set begun for this cast), every voxel box
  *  read is offered to it too (tag 0), and the walk also stops once the
- *  set's hit lies before the next piece; its hits are left in the set. */
+ *  set's hit lies before the next piece; its hits are left in the set.
+ *  Spends `budget`: false with budget->status set when the walk ran out of
+ *  it, left float precision or read a lying callback before it found its
+ *  answer. */
 bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
-                           const float *before, shove_hit *hit, SHOVE_T(seam_set) * seams);
+                           const float *before, shove_hit *hit, SHOVE_T(seam_set) * seams,
+                           shove__voxel_budget *budget);
 
-/** How many pieces a move of `box` by `delta` over these voxels runs as:
- *  1 unless its swept box covers many cells and pieces read far fewer.
- *  Always a power of two. */
-uint32_t SHOVE_IFN(voxel_pieces)(const shove_voxel_def *def, shove_aabb box, shove_vec delta);
+/** True when a move of `box` by `delta` runs as one core run on a full
+ *  gather: no side of its swept box is longer than 4 voxels. */
+bool SHOVE_IFN(voxel_move_is_short)(const shove_voxel_def *def, shove_aabb box, shove_vec delta);
 
-/** voxel_pieces without its shortcut for moves whose swept box has no side
- *  longer than 4 voxels; must give the same answer. For tests. */
-uint32_t SHOVE_IFN(voxel_pieces_checked)(const shove_voxel_def *def, shove_aabb box,
-                                         shove_vec delta);
-
-/** SHOVE_IFN(slide_core) for sources that include voxels: one core run when
- *  voxel_pieces says 1, else `pieces` runs of delta / pieces, chained (see
- *  voxel.inc, "Long moves"). Same contract as slide_core, except that on
- *  SHOVE_ERR_OUT_OF_MEMORY def->contacts may hold contacts of the pieces
- *  run before the failure (`out` is still untouched). */
-shove_status SHOVE_IFN(voxel_slide)(shove_aabb box, shove_vec delta, uint32_t pieces,
-                                    const shove_move_def *def,
-                                    const SHOVE_IFN(obstacle_source) * source,
-                                    SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out);
+/** SHOVE_IFN(slide_core) through a world's gather (`gather`, whose source
+ *  is `source`) for worlds with voxels: one core run for a short move;
+ *  for a long one a cast along the path, then one core run on a tube
+ *  gather when the path is clear and the run goes straight, else a series
+ *  of moves of at most two voxels each (see voxel.inc, "Long moves").
+ *  Same contract as slide_core, plus: *whole is set when the result came
+ *  from one core run on a full gather (w->obstacles then holds it), and a
+ *  status from gather->budget (SHOVE_ERR_OUT_OF_RANGE,
+ *  SHOVE_ERR_INVALID_ARGUMENT) is returned with `out` untouched; on any
+ *  failure def->contacts may hold contacts of pieces run before it. */
+struct SHOVE_T(world_gather_ctx);
+shove_status SHOVE_IFN(voxel_move)(struct SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                   shove_vec delta, const shove_move_def *def,
+                                   const SHOVE_IFN(obstacle_source) * source,
+                                   SHOVE_IFN(obstacle_set) * scratch, bool *whole,
+                                   shove_move_result *out);
 
 #endif

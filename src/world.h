@@ -30,6 +30,7 @@
 #include "broadphase.h"
 #include "geometry.h"
 #include "obstacles.h"
+#include "voxel.h"
 
 #ifndef SHOVE_WORLD_COMMON_
 #define SHOVE_WORLD_COMMON_
@@ -295,6 +296,10 @@ typedef struct SHOVE_T(world_gather_ctx) {
     float min_margin;
     shove_aabb region; /**< out: the box the last gather covered */
     bool cells;        /**< voxels one box per cell (the move has a filter) */
+    /** Voxels: read only along the path (voxel_gather's tube), and what
+     *  the call may still read (its status says why a gather failed). */
+    bool tube;
+    shove__voxel_budget budget;
 } SHOVE_T(world_gather_ctx);
 bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                              SHOVE_IFN(obstacle_set) * out);

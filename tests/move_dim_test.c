@@ -239,7 +239,11 @@ static bool expect_gather_is_walk(shove_world *w, uint32_t mover, shove_vec delt
     SHOVE_IFN(obstacles_init)(&listed, NULL);
     SHOVE_IFN(obstacles_init)(&walked, NULL);
     const SHOVE_T(static_near) before = w->static_near[mover];
-    SHOVE_T(world_gather_ctx) g = {w, mover, 0.0f, w->box[mover], false};
+    SHOVE_T(world_gather_ctx) g;
+    memset(&g, 0, sizeof g);
+    g.w = w;
+    g.mover = mover;
+    g.region = w->box[mover];
     cr_assert(SHOVE_IFN(world_gather)(&g, w->box[mover], delta, margin, &listed));
     const bool used =
         before.stamp == w->static_stamp && SHOVE_IFN(contains_unchecked)(before.region, g.region);

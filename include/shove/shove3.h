@@ -440,6 +440,9 @@ SHOVE_API size_t shove3_world_get_events(const shove3_world *w, const shove3_eve
 /** Most boxes one voxel shape may have. */
 #define SHOVE_VOXEL_MAX_BOXES 8
 
+/** Voxels one call may read when the voxel def's max_cells is 0. */
+#define SHOVE_VOXEL_DEFAULT_MAX_CELLS 4194304u
+
 /** Boxes of voxel (x, y, z) in voxel-local units ([0, 1] per axis; may reach
  *  beyond, e.g. a fence 1.5 tall). Returns how many (0 = empty). Must give
  *  the same boxes every time it is asked about the same voxel. */
@@ -451,36 +454,64 @@ typedef int (*shove3_voxel_fn)(void *ctx, int32_t x, int32_t y, int32_t z,
  *  The voxel at cell c covers origin + voxel_size * [c, c + 1] on every
  *  axis; a local box b of it lies at origin + voxel_size * (c + b). Every
  *  box of every voxel must lie inside `shape_bounds` (local units, within
- *  [-1, 2] on every axis): the part of a box outside it is cut off. A sweep
- *  reads the voxels whose shape_bounds its swept box touches, so a tight
- *  bound reads fewer voxels. The callback may answer 0 to 8 boxes; a count
- *  outside that range is clamped and boxes that are not valid are skipped. */
+ *  [-1, 2] on every axis). A sweep reads the voxels whose shape_bounds its
+ *  swept box touches, so a tight bound reads fewer voxels.
+ *
+ *  The callback must answer 0 to 8 valid boxes inside shape_bounds. A
+ *  callback that breaks this (a count outside 0..8, a NaN or inverted box,
+ *  a box reaching outside shape_bounds) is never trusted in part: the move
+ *  or step that read it is refused with SHOVE_ERR_INVALID_ARGUMENT and
+ *  changes nothing, and a cast that read it returns false and writes
+ *  nothing. No box is cut or skipped.
+ *
+ *  Budgets (as shove3_world_set_voxels says). `solid_min` .. `solid_max`
+ *  (inclusive, in cells) is where solid voxels may be: a block game's
+ *  height limits, its loaded area. Cells outside it are empty and never
+ *  read, so paths outside it cost nothing. An axis whose solid_min and
+ *  solid_max are both 0 is unbounded. `max_cells` caps the voxels one call
+ *  may read; 0 means SHOVE_VOXEL_DEFAULT_MAX_CELLS. */
 typedef struct shove3_voxel_def {
     shove3_voxel_fn shapes;   /**< NULL: no voxels */
     void *ctx;                /**< passed to `shapes` */
     float voxel_size;         /**< edge of a voxel in world units (default 1) */
     vec3s origin;             /**< world position of voxel (0,0,0)'s min corner */
     shove3_aabb shape_bounds; /**< default 0..1 on every axis but y: 0..1.5 */
+    int32_t solid_min[3];     /**< lowest cell that may be solid (both 0: any) */
+    int32_t solid_max[3];     /**< highest cell that may be solid (both 0: any) */
+    uint32_t max_cells;       /**< most voxels one call reads; 0: the default */
 } shove3_voxel_def;
 
 /** Defaults: no callback, voxel size 1, origin at zero, shape_bounds from 0
- *  to 1 on every axis except y (up), which goes to 1.5 for fences. */
+ *  to 1 on every axis except y (up), which goes to 1.5 for fences; every
+ *  cell may be solid; max_cells SHOVE_VOXEL_DEFAULT_MAX_CELLS. */
 SHOVE_API shove3_voxel_def shove3_default_voxel_def(void);
 
 /** Use voxels as static solids for every move, step and cast (queries list
  *  bodies only). They are read through the callback, never copied: a game
  *  that edits its map sees the change on the next move. A def with a NULL
  *  callback removes them. Refuses (SHOVE_ERR_INVALID_ARGUMENT) a NULL world
- *  or def, a voxel_size that is not finite and > 0, a non-finite origin and
- *  shape_bounds that are not a valid box inside [-1, 2].
+ *  or def, a voxel_size that is not finite and > 0, a non-finite origin,
+ *  shape_bounds that are not a valid box inside [-1, 2] and a solid range
+ *  with solid_min > solid_max on some axis.
  *
  *  Voxels collide with every body (they have no category); a move's filter
  *  sees each voxel box with its cell (shove3_obstacle), contacts with voxels
- *  have a null `other`. Moves read the voxels around the swept box of the move; a move
- *  whose swept box would cover very many voxels (a long diagonal motion) is
- *  run as a series of shorter moves, each a whole move as shove3_move
- *  describes, so its cost grows with the length of the path. Casts walk the
- *  voxels along the path and stop at the first hit. */
+ *  have a null `other`.
+ *
+ *  Cost. Moves, steps and casts read voxels only along their path and only
+ *  up to where the motion ends: a blocked mover reads the same voxels
+ *  whatever it asked for. A long move (its swept box longer than 4 voxels
+ *  on some axis) whose path is clear of voxels runs whole and ends exactly
+ *  where it was sent; one that meets voxels, or walks with its edge guard
+ *  on, runs as a series of moves of at most two voxels each along its
+ *  path, each a whole move as shove3_move describes (so it may climb a
+ *  step in each), that stops where the mover stops. Every call reads at
+ *  most max_cells voxels (the budget; cells outside the solid range are
+ *  free); a move or step that would read more, or whose voxels lie beyond
+ *  float precision (cells more than 2^24 voxels from world zero: move the
+ *  origin with shove3_world_shift_origin), is refused with
+ *  SHOVE_ERR_OUT_OF_RANGE and changes nothing, and a cast returns false
+ *  and writes nothing. */
 SHOVE_API shove_status shove3_world_set_voxels(shove3_world *w, const shove3_voxel_def *def);
 
 /** The voxel def in use: what shove3_world_set_voxels was last given (with
