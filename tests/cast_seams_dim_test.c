@@ -304,3 +304,27 @@ Test(cast_seams, rays_along_an_edge_of_four_voxels) {
     }
 }
 #endif
+
+/* A ray of zero length at a point where four cells meet (x and y on grid
+ * lines; z inside the cells in 3D) is inside the union only when all four
+ * are solid. */
+Test(cast_seams, a_still_point_where_four_cells_meet) {
+    for (int missing = -1; missing < 4; ++missing) {
+        test_map *m = map_new(40, -2, -2, 20, 10, 5);
+        for (int q = 0; q < 4; ++q) {
+            if (q != missing) {
+                map_set(m, 50 + (q & 1), q >> 1, 0, CELL_FULL);
+            }
+        }
+        shove_world *w = wall_voxels(m);
+        shove_hit hit;
+        const bool got = SHOVE_FN(cast_ray)(w, V(51, 1, 0.5f), V(0, 0, 0), ~0ull, &hit);
+        cr_expect_eq(got, missing < 0, "missing cell %d", missing);
+        if (got) {
+            cr_expect_eq(hit.t, 0.0f);
+            cr_expect(hit.started_inside);
+        }
+        SHOVE_FN(world_destroy)(w);
+        map_free(m);
+    }
+}
