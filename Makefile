@@ -13,7 +13,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 # CMake's default (/usr/local). DESTDIR works as CMake defines it.
 PREFIX      ?=
 
-.PHONY: all deps build test demo playground pictures bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
+.PHONY: all deps build test demo playground pictures single-header bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make test      build and run every test"
 	@echo "make playground  the interactive 2D demo in a window (installs libsdl2-dev if it can)"
 	@echo "make pictures  replay the playground's tour headless and refresh docs/images/"
+	@echo "make single-header  write out/single/shove.h (the whole library in one header)"
 	@echo "make bench     run the benchmarks (tables on stdout, CSV and SVG under out/bench)"
 	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
 	@echo "make portable  every test with SIMDe's portable path (-DSIMDE_NO_NATIVE)"
@@ -61,6 +62,14 @@ playground: deps
 pictures: build
 	@mkdir -p docs/images
 	$(BUILD)/examples/interactive/playground --headless --out docs/images
+
+# out/single/shove.h: generated from the sources the build compiles
+# (tools/gen-single-header); tests/single checks it against the library.
+single-header: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) --target shove_single_header
+	@mkdir -p out/single
+	cp $(BUILD)/single/shove.h out/single/shove.h
+	@echo "wrote out/single/shove.h"
 
 bench: deps
 	cmake -S . -B $(BUILD)-bench -DCMAKE_BUILD_TYPE=Release -DSHOVE_BUILD_TESTS=OFF $(CMAKE_FLAGS)

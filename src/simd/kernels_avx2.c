@@ -6,6 +6,7 @@
 #include <simde/x86/avx2.h>
 
 #include "compress.h"
+#include "isa.h"
 
 #define WIDE_NAME  avx2
 #define WIDE_LANES 8
@@ -13,6 +14,9 @@
  * every AVX2 CPU has (and which SIMDe emulates wherever it emulates AVX2);
  * fewer go on from there to the scalar level. */
 #define WIDE_NARROWER shove__kernels_sse41
+#include "wide_names.h"
+
+SHOVE_ISA256_BEGIN("avx2")
 typedef simde__m256 wide_f;
 typedef simde__m256 wide_m;
 typedef simde__m256i wide_u;
@@ -93,13 +97,15 @@ static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) 
 #include "kernels_wide.inc"
 #include "../dim_end.h"
 
+SHOVE_ISA256_END
+
 const shove_kernel_table shove__kernels_avx2 = {
     .overlap2 = shove2__overlap_batch_avx2,
     .overlap3 = shove3__overlap_batch_avx2,
     .sweep2 = shove2__sweep_batch_avx2,
     .sweep3 = shove3__sweep_batch_avx2,
     .level = SHOVE_SIMD_AVX2,
-#if defined(__AVX2__)
+#if defined(__AVX2__) || SHOVE_ISA256_ACTIVE
     .requires_cpu = true,
 #endif
 };

@@ -15,6 +15,8 @@
 
 #define WIDE_NAME  neon
 #define WIDE_LANES 4
+#include "wide_names.h"
+
 typedef simde_float32x4_t wide_f;
 typedef simde_uint32x4_t wide_m;
 typedef simde_uint32x4_t wide_u;

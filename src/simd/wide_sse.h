@@ -2,21 +2,13 @@
  * wide_sse.h: the wide-float vocabulary of kernels_wide.inc on 4-lane SSE
  * vectors, for kernels_sse2.c and kernels_sse41.c. Define WIDE_SSE41 before
  * including it to select with blendv (SSE4.1) instead of and/andnot/or.
+ *
+ * No include guard: each of the two level files reads it once, under its
+ * own names (wide_names.h), and the single header reads it for both. The
+ * level file includes SIMDe and compress.h first (see isa.h).
  */
-#ifndef SHOVE_WIDE_SSE_H
-#define SHOVE_WIDE_SSE_H
+#include "wide_names.h"
 
-#include <stdint.h>
-
-#include "compress.h"
-
-#ifdef WIDE_SSE41
-#include <simde/x86/sse4.1.h>
-#else
-#include <simde/x86/sse2.h>
-#endif
-
-#define WIDE_LANES 4
 typedef simde__m128 wide_f;
 typedef simde__m128 wide_m;
 typedef simde__m128i wide_u;
@@ -93,5 +85,3 @@ static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) 
     wide_ustore(out, simde_mm_add_epi32(base, wide_uload(shove__compress4[bits])));
     return shove__lane_count[bits];
 }
-
-#endif
