@@ -456,3 +456,55 @@ Test(allocator, out_of_memory_is_a_status_and_changes_nothing) {
     SHOVE_FN(world_destroy)(w);
     cr_expect_eq(counter.live, 0);
 }
+
+/* >>cast_body ----------------------------------------------------------------- */
+
+Test(queries, cast_body_skips_the_body_itself) {
+    shove_world *w = new_world();
+    const shove_id ground = add_box(w, BOX(-10, -1, -10, 10, 0, 10), SHOVE_BODY_STATIC);
+    const shove_id player = add_box(w, BOX(0, 2, 0, 1, 4, 1), SHOVE_BODY_DYNAMIC);
+    /* A ray from the player's eye hits the player at once... */
+    shove_hit hit;
+    cr_assert(SHOVE_FN(cast_ray)(w, V(0.5f, 3.5f, 0.5f), V(0, -10, 0), ~(uint64_t)0, &hit));
+    cr_expect(shove_id_equal(hit.other, player));
+    cr_expect_eq(hit.t, 0.0f);
+    /* ...its own box cast down does not: the ground, 2 of 10 units down. */
+    memset(&hit, 0, sizeof hit);
+    cr_assert(SHOVE_FN(cast_body)(w, player, V(0, -10, 0), &hit));
+    cr_expect(shove_id_equal(hit.other, ground));
+    cr_expect_eq(hit.t, 0.2f);
+    EXPECT_VEC_EQ(hit.normal, V(0, 1, 0));
+    cr_expect_not(hit.started_inside);
+    /* A body it overlaps is hit at t = 0; the body's mask decides what counts. */
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = BOX(0.5f, 3, 0, 1.5f, 5, 1);
+    def.category = 4u;
+    shove_id crate;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &crate), SHOVE_OK);
+    cr_assert(SHOVE_FN(cast_body)(w, player, V(0, -10, 0), &hit));
+    cr_expect(shove_id_equal(hit.other, crate));
+    cr_expect(hit.started_inside);
+    cr_assert_eq(SHOVE_FN(body_set_filter)(w, player, 1u, ~(uint64_t)4), SHOVE_OK);
+    cr_assert(SHOVE_FN(cast_body)(w, player, V(0, -10, 0), &hit));
+    cr_expect(shove_id_equal(hit.other, ground));
+    cr_assert_eq(SHOVE_FN(body_set_filter)(w, player, 1u, 0u), SHOVE_OK);
+    cr_expect_not(SHOVE_FN(cast_body)(w, player, V(0, -10, 0), &hit), "meets nothing");
+    /* Nothing in the way, bad ids and bad deltas: false, hit untouched. */
+    cr_assert_eq(SHOVE_FN(body_set_filter)(w, player, 1u, ~(uint64_t)0), SHOVE_OK);
+    shove_hit untouched;
+    memset(&untouched, 0x5A, sizeof untouched);
+    hit = untouched;
+    cr_expect(SHOVE_FN(cast_body)(w, player, V(0, 0.5f, 0), NULL), "the crate it is in");
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, crate, BOX(5, 3, 0, 6, 5, 1)), SHOVE_OK);
+    cr_expect_not(SHOVE_FN(cast_body)(w, player, V(0, 0.5f, 0), &hit), "nothing above");
+    cr_expect_not(SHOVE_FN(cast_body)(w, ground, V(0, -5, 0), &hit), "nothing below the ground");
+    cr_expect_not(SHOVE_FN(cast_body)(w, SHOVE_NULL_ID, V(0, -10, 0), &hit));
+    cr_expect_not(SHOVE_FN(cast_body)(NULL, player, V(0, -10, 0), &hit));
+    cr_expect_not(SHOVE_FN(cast_body)(w, player, V(0, NAN, 0), &hit));
+    cr_expect_not(SHOVE_FN(cast_body)(w, player, V(INFINITY, -10, 0), &hit));
+    cr_expect_eq(memcmp(&hit, &untouched, sizeof hit), 0);
+    cr_assert_eq(SHOVE_FN(body_destroy)(w, crate), SHOVE_OK);
+    cr_expect_not(SHOVE_FN(cast_body)(w, crate, V(0, -10, 0), &hit), "stale id");
+    cr_expect(SHOVE_FN(cast_body)(w, player, V(0, -10, 0), NULL));
+    SHOVE_FN(world_destroy)(w);
+}

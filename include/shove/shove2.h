@@ -17,7 +17,7 @@
  *   events       shove2_world_get_events
  *   tiles        shove2_default_voxel_def, shove2_world_set_voxels, shove2_world_get_voxels,
  *                shove2_merge_grid
- *   queries      shove2_query_box, shove2_cast_box, shove2_cast_ray
+ *   queries      shove2_query_box, shove2_cast_box, shove2_cast_ray, shove2_cast_body
  *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
  *   bindings     shove2_query_box_ptr, shove2_body_set_box_ptr
  *   debugging    shove2_world_draw, shove2_world_dump, shove2_world_load
@@ -572,6 +572,16 @@ SHOVE_API bool shove2_cast_box(const shove2_world *w, shove2_aabb box, vec2s del
  *  solids hits them (see there). */
 SHOVE_API bool shove2_cast_ray(const shove2_world *w, vec2s origin, vec2s delta, uint64_t mask,
                                shove2_hit *hit);
+
+/** Cast body `id`'s own box along `delta`: shove2_cast_box with the body's
+ *  box and its mask (bodies whose category its mask meets, and tiles),
+ *  skipping the body itself, so a player's sweep or eye ray never reports
+ *  the player. Other bodies' masks are not consulted (a move asks both
+ *  sides). Returns false when nothing is hit, and for a NULL world, a stale
+ *  id or a non-finite delta; `hit` may be NULL and is written only on a
+ *  hit. (shove2_cast_ray from a point inside a body, such as an eye, hits
+ *  that body at t = 0 unless the ray's mask leaves out its category.) */
+SHOVE_API bool shove2_cast_body(const shove2_world *w, shove_id id, vec2s delta, shove2_hit *hit);
 
 /* >>bindings ------------------------------------------------------------- */
 

@@ -17,7 +17,7 @@
  *   events       shove3_world_get_events
  *   voxels       shove3_default_voxel_def, shove3_world_set_voxels, shove3_world_get_voxels,
  *                shove3_merge_grid
- *   queries      shove3_query_box, shove3_cast_box, shove3_cast_ray
+ *   queries      shove3_query_box, shove3_cast_box, shove3_cast_ray, shove3_cast_body
  *   batch (SIMD) shove3_overlap_batch, shove3_sweep_batch
  *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr
  *   debugging    shove3_world_draw, shove3_world_dump, shove3_world_load
@@ -572,6 +572,16 @@ SHOVE_API bool shove3_cast_box(const shove3_world *w, shove3_aabb box, vec3s del
  *  solids hits them (see there). */
 SHOVE_API bool shove3_cast_ray(const shove3_world *w, vec3s origin, vec3s delta, uint64_t mask,
                                shove3_hit *hit);
+
+/** Cast body `id`'s own box along `delta`: shove3_cast_box with the body's
+ *  box and its mask (bodies whose category its mask meets, and voxels),
+ *  skipping the body itself, so a player's sweep or eye ray never reports
+ *  the player. Other bodies' masks are not consulted (a move asks both
+ *  sides). Returns false when nothing is hit, and for a NULL world, a stale
+ *  id or a non-finite delta; `hit` may be NULL and is written only on a
+ *  hit. (shove3_cast_ray from a point inside a body, such as an eye, hits
+ *  that body at t = 0 unless the ray's mask leaves out its category.) */
+SHOVE_API bool shove3_cast_body(const shove3_world *w, shove_id id, vec3s delta, shove3_hit *hit);
 
 /* >>bindings ------------------------------------------------------------- */
 
