@@ -58,6 +58,7 @@
 #define SHOVE_OBSTACLES3_H
 #endif
 
+#include "defs.h"
 #include "geometry.h"
 
 #ifndef SHOVE_OBSTACLE_FLAGS_
@@ -200,6 +201,14 @@ typedef struct SHOVE_IFN(obstacle_source) {
     void *ctx;
     shove_id mover; /**< the body that moves, as filters see it (null for lists) */
 } SHOVE_IFN(obstacle_source);
+
+/** The def a move runs with (defs.h): `def` itself when it carries the
+ *  literal mark, else `scratch` filled with the defaults and the def's
+ *  non-zero fields (the defaults alone for a NULL def). NULL when the mark
+ *  is neither (an uninitialised def). Check the result with
+ *  move_def_is_valid. */
+const shove_move_def *SHOVE_IFN(move_def_resolve)(const shove_move_def *def,
+                                                  shove_move_def *scratch);
 
 /** True when `def` is a usable move def (the checks shove3_slide makes):
  *  finite skin >= 0 and step_height >= 0, max_iterations in 1..64, up_axis

@@ -73,6 +73,12 @@ typedef struct SHOVE_T(cell_range) {
     int32_t hi[SHOVE_DIM];
 } SHOVE_T(cell_range);
 
+/** The def voxels are set with (defs.h): `def` itself when it carries the
+ *  literal mark, else `scratch` with the defaults and the def's non-zero
+ *  fields. NULL for an unknown mark. */
+const shove_voxel_def *SHOVE_IFN(voxel_def_resolve)(const shove_voxel_def *def,
+                                                    shove_voxel_def *scratch);
+
 /** True when `def` has a callback and is usable (see shove3_world_set_voxels). */
 bool SHOVE_IFN(voxel_def_is_valid)(const shove_voxel_def *def);
 

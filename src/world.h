@@ -26,6 +26,7 @@
 #endif
 
 #include <math.h>
+#include <stdatomic.h>
 
 #include "broadphase.h"
 #include "geometry.h"
@@ -95,6 +96,10 @@ typedef struct SHOVE_T(drawn_contact) {
 } SHOVE_T(drawn_contact);
 
 struct SHOVE_T(world) {
+    /** Calls in progress that may run callbacks (see "Locking" below).
+     *  Atomic because reading calls (casts, dumps) may run on several
+     *  threads at once, and so may a step's callbacks. */
+    atomic_uint busy;
     shove_allocator alloc; /**< never all-zero: the default is filled in */
     uint32_t tag;
     bool tag_claimed;
@@ -161,6 +166,50 @@ struct SHOVE_T(world) {
      * callback shove3_world_load installs, kept until the world is destroyed */
     struct SHOVE_T(loaded_voxels) * loaded;
 };
+
+/* >>locking ----------------------------------------------------------------
+ *
+ * While a call runs callbacks of the game (event callback, move filters,
+ * voxel shapes, debug drawing), the world is busy, and every call that
+ * changes the world refuses with SHOVE_ERR_LOCKED (world_destroy does
+ * nothing): a callback must not pull the bodies, trees, pairs or scratch
+ * from under the call that runs it. The lists of refused and allowed calls
+ * are in shove3.h ("Locking").
+ *
+ * Calls that change the world take the lock with world_lock_for_change:
+ * the game runs nothing else on the world meanwhile, so a plain store will
+ * do. Reading calls that run callbacks (casts through voxels, dump, draw)
+ * may run side by side on several threads and count themselves in and out
+ * with world_lock_for_read. Any new entry point that runs a callback takes
+ * one of the two; any new entry point that changes the world first checks
+ * world_is_locked. */
+
+/** True while a call that runs callbacks is in progress. */
+static inline bool SHOVE_IFN(world_is_locked)(const shove_world *w) {
+    /* `w` points to a world made by world_create, never to a const object */
+    return atomic_load_explicit(&((shove_world *)w)->busy, memory_order_relaxed) != 0u;
+}
+
+/** A changing call (move, step) starts; the world was not locked. */
+static inline void SHOVE_IFN(world_lock_for_change)(shove_world *w) {
+    atomic_store_explicit(&w->busy, 1u, memory_order_relaxed);
+}
+
+/** The changing call is done; every reading call its callbacks made is
+ *  done too. */
+static inline void SHOVE_IFN(world_unlock_after_change)(shove_world *w) {
+    atomic_store_explicit(&w->busy, 0u, memory_order_relaxed);
+}
+
+/** A reading call that runs callbacks starts (locked or not). */
+static inline void SHOVE_IFN(world_lock_for_read)(const shove_world *w) {
+    atomic_fetch_add_explicit(&((shove_world *)w)->busy, 1u, memory_order_relaxed);
+}
+
+/** The reading call is done. */
+static inline void SHOVE_IFN(world_unlock_after_read)(const shove_world *w) {
+    atomic_fetch_sub_explicit(&((shove_world *)w)->busy, 1u, memory_order_relaxed);
+}
 
 /** Free the shove step's scratch (step.inc); world_destroy calls it. */
 void SHOVE_IFN(step_free)(shove_world *w);

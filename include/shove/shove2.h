@@ -28,6 +28,40 @@
  * not velocities. A normal is a unit axis vector pointing from the obstacle
  * toward the mover. Functions that can refuse their input return a
  * shove_status and change nothing when they refuse.
+ *
+ * Defs. Every def struct (world, body, move, voxel) can be written two ways.
+ * From its default function (shove2_default_move_def(), ...): the function
+ * marks the def (the private field internal_literal_mark), and every field
+ * of a marked def is taken as it is, zeros included; that is how a game
+ * asks for a zero value such as SHOVE_RESPONSE_IGNORE, up_axis 0 or mask 0.
+ * Or the C way, `= {0}` or designated initialisers naming the fields the
+ * game cares about: a def without the mark reads every field that is zero
+ * (all bits) as that field's default, so `(shove2_move_def){.step_height =
+ * 0.6f}` is the default move def with a step height. The defaults are the
+ * ones each field's comment names; a nested def (the world's step_def)
+ * follows its own mark. A def with a mark that is neither (an uninitialised
+ * struct) is refused, and so is any value that is invalid, with
+ * SHOVE_ERR_INVALID_ARGUMENT. Copies of a def keep its mark.
+ *
+ * Locking. While a world runs a call that calls back into the game (the
+ * event callback, move filters and tile shapes during shove2_move and
+ * shove2_world_step; tile shapes during casts and shove2_world_dump; the
+ * callbacks of shove2_world_draw), the world is locked. Calls that change it
+ * refuse with SHOVE_ERR_LOCKED and change nothing: shove2_move,
+ * shove2_world_step, shove2_body_create, shove2_body_destroy,
+ * shove2_body_set_box (and shove2_body_set_box_ptr), shove2_body_set_motion,
+ * shove2_body_set_type, shove2_body_set_priority, shove2_body_set_filter,
+ * shove2_body_set_user_data, shove2_world_set_voxels and
+ * shove2_world_shift_origin; shove2_world_destroy does nothing. Calls that
+ * only read may be made: shove2_world_body_count, shove2_body_is_valid,
+ * shove2_body_get_box, shove2_body_get_user_data, shove2_world_get_events
+ * (the list as far as it is written), shove2_query_box, shove2_cast_box,
+ * shove2_cast_ray, shove2_cast_body, shove2_query_box_ptr, shove2_world_dump
+ * and shove2_world_draw; during a step they see bodies partway through it.
+ * The call that was running finishes as if the callback had made no call,
+ * and its event list is kept. Other worlds are not locked: a callback may
+ * change them, or make a new one (shove2_world_load). A callback that never
+ * returns hangs the call that runs it.
  */
 #ifndef SHOVE2_H
 #define SHOVE2_H
@@ -119,11 +153,13 @@ typedef struct shove2_obstacle {
  *  meets the boxes of a row of tiles that continue each other as one box:
  *  the same solid). In a world step
  *  `mover` is whichever body the step is moving at that moment (a pushed or
- *  carried body included). */
+ *  carried body included). During a world move or step the world is
+ *  locked (see "Locking" at the top). */
 typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id mover,
                                            const shove2_obstacle *obstacle);
 
-/** How a move behaves. Start from shove2_default_move_def(). */
+/** How a move behaves. Start from shove2_default_move_def(), or leave the
+ *  fields you do not set zero (see "Defs" at the top). */
 typedef struct shove2_move_def {
     float skin;              /**< gap kept to surfaces stopped against (default 0) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
@@ -135,6 +171,7 @@ typedef struct shove2_move_def {
     void *filter_ctx;
     shove2_contact *contacts; /**< optional out-array */
     int contact_capacity;
+    uint32_t internal_literal_mark; /**< private: set by shove2_default_move_def() (see "Defs") */
 } shove2_move_def;
 
 /** The defaults every field comment above names. */
@@ -219,10 +256,13 @@ typedef struct shove2_event {
     vec2s normal; /**< contact: normal on `a` as in shove2_hit; squish: push direction */
 } shove2_event;
 
-/** Called once per event as it happens, in addition to the event list. */
+/** Called once per event as it happens, in addition to the event list. The
+ *  world is locked meanwhile (see "Locking" at the top). */
 typedef void (*shove2_event_fn)(void *ctx, const shove2_event *event);
 
-/** World settings. Start from shove2_default_world_def(). */
+/** World settings. Start from shove2_default_world_def(), or leave the
+ *  fields you do not set zero (see "Defs" at the top; all-zero bounds or
+ *  body_capacity mean the defaults, a zero step_def the default move def). */
 typedef struct shove2_world_def {
     shove2_aabb bounds;        /**< where most bodies live (a hint; bodies may leave it) */
     int32_t body_capacity;     /**< bodies to reserve room for (grows as needed) */
@@ -230,6 +270,7 @@ typedef struct shove2_world_def {
     shove_allocator allocator; /**< all-zero = realloc / free */
     shove2_event_fn event_fn;  /**< optional event callback */
     void *event_ctx;
+    uint32_t internal_literal_mark; /**< private: set by shove2_default_world_def() (see "Defs") */
 } shove2_world_def;
 
 /** Defaults: bounds [-1024, 1024] on every axis, room for 1024 bodies,
@@ -239,7 +280,9 @@ SHOVE_API shove2_world_def shove2_default_world_def(void);
 /** Create a world. `def` may be NULL for the defaults. */
 SHOVE_API shove_status shove2_world_create(const shove2_world_def *def, shove2_world **out);
 
-/** Destroy a world and everything in it. NULL is fine. */
+/** Destroy a world and everything in it. NULL is fine. From a callback of
+ *  the same world (see "Locking" at the top) it does nothing: destroy the
+ *  world after the call that runs the callback returns. */
 SHOVE_API void shove2_world_destroy(shove2_world *w);
 
 /** Number of live bodies (0 for NULL). */
@@ -263,7 +306,10 @@ SHOVE_API shove_status shove2_world_shift_origin(shove2_world *w, vec2s new_orig
 
 /* >>bodies --------------------------------------------------------------- */
 
-/** How a body starts. Start from shove2_default_body_def(). */
+/** How a body starts. Start from shove2_default_body_def(), or leave the
+ *  fields you do not set zero (see "Defs" at the top: category 0 and mask 0
+ *  then mean the defaults; a body that should collide with nothing needs a
+ *  def from shove2_default_body_def() with mask 0). */
 typedef struct shove2_body_def {
     shove2_aabb box;
     shove_body_type type; /**< default STATIC */
@@ -273,6 +319,7 @@ typedef struct shove2_body_def {
     uint64_t mask;        /**< bits this body collides with; default all */
     bool sensor;          /**< reported, never blocks */
     void *user_data;
+    uint32_t internal_literal_mark; /**< private: set by shove2_default_body_def() (see "Defs") */
 } shove2_body_def;
 
 /** Defaults: empty box at the origin, STATIC, priority 0 (the strongest), category 1, mask
@@ -445,11 +492,14 @@ SHOVE_API size_t shove2_world_get_events(const shove2_world *w, const shove2_eve
 
 /** Boxes of tile (x, y) in voxel-local units ([0, 1] per axis; may reach
  *  beyond, e.g. a post 1.5 tall). Returns how many (0 = empty). Must give
- *  the same boxes every time it is asked about the same voxel. */
+ *  the same boxes every time it is asked about the same voxel. The world is
+ *  locked while it runs (see "Locking" at the top). */
 typedef int (*shove2_voxel_fn)(void *ctx, int32_t x, int32_t y,
                                shove2_aabb out[SHOVE_VOXEL_MAX_BOXES]);
 
-/** Where tiles come from. Start from shove2_default_voxel_def().
+/** Where tiles come from. Start from shove2_default_voxel_def(), or leave
+ *  the fields you do not set zero (see "Defs" at the top: voxel_size 0 and
+ *  all-zero shape_bounds then mean the defaults).
  *
  *  The tile at cell c covers origin + voxel_size * [c, c + 1] on every
  *  axis; a local box b of it lies at origin + voxel_size * (c + b). Every
@@ -471,14 +521,15 @@ typedef int (*shove2_voxel_fn)(void *ctx, int32_t x, int32_t y,
  *  solid_max are both 0 is unbounded. `max_cells` caps the tiles one call
  *  may read; 0 means SHOVE_VOXEL_DEFAULT_MAX_CELLS. */
 typedef struct shove2_voxel_def {
-    shove2_voxel_fn shapes;   /**< NULL: no tiles */
-    void *ctx;                /**< passed to `shapes` */
-    float voxel_size;         /**< edge of a tile in world units (default 1) */
-    vec2s origin;             /**< world position of tile (0,0)'s min corner */
-    shove2_aabb shape_bounds; /**< default 0..1 on every axis but y: 0..1.5 */
-    int32_t solid_min[2];     /**< lowest cell that may be solid (both 0: any) */
-    int32_t solid_max[2];     /**< highest cell that may be solid (both 0: any) */
-    uint32_t max_cells;       /**< most tiles one call reads; 0: the default */
+    shove2_voxel_fn shapes;         /**< NULL: no tiles */
+    void *ctx;                      /**< passed to `shapes` */
+    float voxel_size;               /**< edge of a tile in world units (default 1) */
+    vec2s origin;                   /**< world position of tile (0,0)'s min corner */
+    shove2_aabb shape_bounds;       /**< default 0..1 on every axis but y: 0..1.5 */
+    int32_t solid_min[2];           /**< lowest cell that may be solid (both 0: any) */
+    int32_t solid_max[2];           /**< highest cell that may be solid (both 0: any) */
+    uint32_t max_cells;             /**< most tiles one call reads; 0: the default */
+    uint32_t internal_literal_mark; /**< private: set by shove2_default_voxel_def() (see "Defs") */
 } shove2_voxel_def;
 
 /** Defaults: no callback, tile size 1, origin at zero, shape_bounds from 0
@@ -624,7 +675,8 @@ SHOVE_API bool shove2_sweep_batch(const shove2_soa *boxes, shove2_aabb moving, v
 
 /* >>debugging ------------------------------------------------------------ */
 
-/** Callbacks a game fills to see inside a world. Colours are 0xRRGGBBAA. */
+/** Callbacks a game fills to see inside a world. Colours are 0xRRGGBBAA.
+ *  The world is locked while they run (see "Locking" at the top). */
 typedef struct shove2_debug_draw {
     void (*draw_box)(void *ctx, shove2_aabb box, uint32_t color);
     void (*draw_point)(void *ctx, vec2s point, uint32_t color);
