@@ -13,7 +13,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 # CMake's default (/usr/local). DESTDIR works as CMake defines it.
 PREFIX      ?=
 
-.PHONY: all deps build test demo playground pictures single-header bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
+.PHONY: all deps build test demo playground pictures web single-header bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
 
 all: build
 
@@ -22,6 +22,7 @@ help:
 	@echo "make test      build and run every test"
 	@echo "make playground  the interactive 2D demo in a window (installs libsdl2-dev if it can)"
 	@echo "make pictures  replay the playground's tour headless and refresh docs/images/"
+	@echo "make web       build the playground for the browser into out/web/ (Emscripten)"
 	@echo "make single-header  write out/single/shove.h (the whole library in one header)"
 	@echo "make bench     run the benchmarks (tables on stdout, CSV and SVG under out/bench)"
 	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
@@ -62,6 +63,17 @@ playground: deps
 pictures: build
 	@mkdir -p docs/images
 	$(BUILD)/examples/interactive/playground --headless --out docs/images
+	@if [ -f $(BUILD)/web/playground-web.png ]; then \
+	    cp $(BUILD)/web/playground-web.png docs/images/; \
+	    echo "copied the web playground's screenshot (from make test)"; fi
+
+# out/web/: the playground for the browser (tools/build-web), from the
+# sources the native build compiles. Serve the folder with any static file
+# server, e.g. python3 -m http.server -d out/web.
+web: deps $(BUILD)/CMakeCache.txt
+	@sh tools/install-deps emscripten
+	cmake -S . -B $(BUILD)
+	sh tools/build-web $(BUILD) out/web
 
 # out/single/shove.h: generated from the sources the build compiles
 # (tools/gen-single-header); tests/single checks it against the library.

@@ -103,45 +103,10 @@ static bool handle_key(pg_scene *s, SDL_Keycode key) {
     case SDLK_ESCAPE:
     case SDLK_q:
         return false;
-    case SDLK_TAB:
-        s->selected = s->actor_count ? (s->selected + 1) % s->actor_count : 0;
-        break;
-    case SDLK_m:
-        s->shown = (s->shown + 1) % PG_METHOD_COUNT;
-        break;
-    case SDLK_v:
-        s->compare = !s->compare;
-        break;
-    case SDLK_c:
-        s->show_contacts = !s->show_contacts;
-        break;
-    case SDLK_n:
-        s->show_normals = !s->show_normals;
-        break;
-    case SDLK_b:
-        s->show_tree = !s->show_tree;
-        break;
-    case SDLK_g:
-        s->gravity = !s->gravity;
-        break;
-    case SDLK_f:
-        s->snap = !s->snap;
-        break;
-    case SDLK_r: {
-        const int shown = s->shown;
-        const bool compare = s->compare;
-        pg_free(s);
-        if (!pg_init(s)) {
-            return false;
-        }
-        s->shown = shown;
-        s->compare = compare;
-        break;
-    }
     default:
-        break;
+        /* SDL's keycodes for Tab and the letters are their ASCII codes. */
+        return key > 0 && key < 128 ? pg_key(s, (int)key) : true;
     }
-    return true;
 }
 
 static int run_window(void) {

@@ -247,6 +247,49 @@ void pg_click(pg_scene *s, float x, float y, bool right) {
     }
 }
 
+bool pg_key(pg_scene *s, int key) {
+    switch (key) {
+    case '\t':
+        s->selected = s->actor_count ? (s->selected + 1) % s->actor_count : 0;
+        break;
+    case 'm':
+        s->shown = (s->shown + 1) % PG_METHOD_COUNT;
+        break;
+    case 'v':
+        s->compare = !s->compare;
+        break;
+    case 'c':
+        s->show_contacts = !s->show_contacts;
+        break;
+    case 'n':
+        s->show_normals = !s->show_normals;
+        break;
+    case 'b':
+        s->show_tree = !s->show_tree;
+        break;
+    case 'g':
+        s->gravity = !s->gravity;
+        break;
+    case 'f':
+        s->snap = !s->snap;
+        break;
+    case 'r': {
+        const int shown = s->shown;
+        const bool compare = s->compare;
+        pg_free(s);
+        if (!pg_init(s)) {
+            return false;
+        }
+        s->shown = shown;
+        s->compare = compare;
+        break;
+    }
+    default:
+        break;
+    }
+    return true;
+}
+
 void pg_note(pg_scene *s, float x, float y, const char *text) {
     if (s->note_count < PG_MAX_NOTES) {
         s->notes[s->note_count].x = x;
@@ -312,17 +355,25 @@ static void move_actor(const pg_scene *s, pg_lane *lane, int k, bool selected, v
     }
 }
 
+/* Boxes in `mask` (tiles with CAT_SOLID) that overlap `box` in `lane`,
+ * other than actor k itself; counts up to 8 bodies. */
+static size_t boxes_at(const pg_scene *s, const pg_lane *lane, int k, shove2_aabb box,
+                       uint64_t mask) {
+    shove_id ids[8];
+    const size_t n = shove2_query_box(lane->world, box, mask, ids, 8);
+    shove2_aabb tiles[16];
+    size_t others = (mask & CAT_SOLID) ? tiles_in(s, box, tiles, 16) : 0;
+    for (size_t i = 0; i < n && i < 8; ++i) {
+        others += !shove_id_equal(ids[i], lane->actor[k]);
+    }
+    return others;
+}
+
 /* Counts actors that overlap a solid or another actor (never expected). */
 static void check_lane(pg_scene *s, const pg_lane *lane) {
     for (int k = 0; k < s->actor_count; ++k) {
         const shove2_aabb box = pg_actor_box(s, lane->method, k);
-        shove_id ids[8];
-        size_t n = shove2_query_box(lane->world, box, CAT_SOLID | CAT_ACTOR, ids, 8);
-        shove2_aabb tile;
-        size_t others = tiles_in(s, box, &tile, 1);
-        for (size_t i = 0; i < n && i < 8; ++i) {
-            others += !shove_id_equal(ids[i], lane->actor[k]);
-        }
+        const size_t others = boxes_at(s, lane, k, box, CAT_SOLID | CAT_ACTOR);
         if (others > 0) {
             if (s->violations < 10) {
                 fprintf(stderr, "frame %u: %s: actor %d overlaps %zu boxes at (%g, %g)\n",
@@ -427,6 +478,27 @@ void pg_step(pg_scene *s, unsigned keys) {
         check_lane(s, lane);
     }
     ++s->frame;
+}
+
+pg_stats pg_get_stats(const pg_scene *s) {
+    pg_stats st = {s->frame, 0, 0};
+    int first = s->compare ? 0 : s->shown;
+    for (int l = 0; l < PG_METHOD_COUNT; ++l) {
+        const pg_lane *lane = &s->lanes[l];
+        for (int k = 0; k < s->actor_count; ++k) {
+            const shove2_aabb box = pg_actor_box(s, l, k);
+            st.inside += boxes_at(s, lane, k, box, CAT_SOLID) > 0;
+            if (l == first) {
+                /* Touching is not overlapping: what overlaps the box grown
+                 * by 1/256 on every side touches it (or is inside it). */
+                const float g = 0.00390625f;
+                const shove2_aabb near =
+                    box_xy(box.min.x - g, box.min.y - g, box.max.x + g, box.max.y + g);
+                st.contacts += (int)boxes_at(s, lane, k, near, CAT_SOLID | CAT_ACTOR);
+            }
+        }
+    }
+    return st;
 }
 
 shove2_aabb pg_actor_box(const pg_scene *s, int lane, int actor) {

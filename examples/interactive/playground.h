@@ -99,6 +99,23 @@ void pg_click(pg_scene *s, float x, float y, bool right);
 /* Add a label drawn at world position (x, y) in every lane. */
 void pg_note(pg_scene *s, float x, float y, const char *text);
 
+/* A key pressed (not held): '\t' selects the next actor; 'm' shows the next
+ * method, 'v' toggles the side-by-side view, 'c' / 'n' / 'b' contacts,
+ * normals and broad-phase nodes, 'g' gravity, 'f' snap to grid, 'r' resets
+ * the scene (keeping the view). Other keys do nothing. Returns false only
+ * when a reset cannot make the worlds again. Every platform layer (the SDL2
+ * window, the browser canvas) maps its key events onto these. */
+bool pg_key(pg_scene *s, int key);
+
+/* What a platform shows beside the picture. */
+typedef struct pg_stats {
+    uint32_t frames; /* frames played */
+    int contacts;    /* boxes touching an actor of the lane on screen (the
+                        first one in the side-by-side view) */
+    int inside;      /* actors of any lane overlapping a solid (never expected) */
+} pg_stats;
+pg_stats pg_get_stats(const pg_scene *s);
+
 /* Advance every lane by one frame of input. */
 void pg_step(pg_scene *s, unsigned keys);
 

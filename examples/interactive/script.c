@@ -136,31 +136,34 @@ static int expect_box(const pg_scene *s, int lane, int actor, const float want[4
     return 1;
 }
 
-static int still(pg_scene *s, unsigned keys, int frames, int line) {
-    pg_step(s, keys);
-    shove2_aabb before[PG_METHOD_COUNT][PG_MAX_ACTORS];
-    for (int l = 0; l < PG_METHOD_COUNT; ++l) {
-        for (int k = 0; k < s->actor_count; ++k) {
-            before[l][k] = pg_actor_box(s, l, k);
+/* One frame of a hold or still command. A still command remembers every
+ * box after its first frame; after every later one, no box may differ. */
+static void play_frame(pg_script *p) {
+    pg_scene *s = p->scene;
+    pg_step(s, p->keys);
+    if (p->still && p->frames_done == 0) {
+        for (int l = 0; l < PG_METHOD_COUNT; ++l) {
+            for (int k = 0; k < s->actor_count; ++k) {
+                p->before[l][k] = pg_actor_box(s, l, k);
+            }
         }
-    }
-    int failed = 0;
-    for (int f = 1; f < frames; ++f) {
-        pg_step(s, keys);
+    } else if (p->still) {
         for (int l = 0; l < PG_METHOD_COUNT; ++l) {
             for (int k = 0; k < s->actor_count; ++k) {
                 const shove2_aabb now = pg_actor_box(s, l, k);
-                if (memcmp(&now, &before[l][k], sizeof now) != 0 && !failed) {
-                    fprintf(stderr,
-                            "line %d: %s: actor %d moved from (%.7f, %.7f) to (%.7f, %.7f)\n", line,
-                            pg_method_key((pg_method)l), k, (double)before[l][k].min.x,
-                            (double)before[l][k].min.y, (double)now.min.x, (double)now.min.y);
-                    failed = 1;
+                if (memcmp(&now, &p->before[l][k], sizeof now) != 0 && !p->still_failed) {
+                    fprintf(
+                        stderr, "line %d: %s: actor %d moved from (%.7f, %.7f) to (%.7f, %.7f)\n",
+                        p->hold_line, pg_method_key((pg_method)l), k, (double)p->before[l][k].min.x,
+                        (double)p->before[l][k].min.y, (double)now.min.x, (double)now.min.y);
+                    p->still_failed = true;
+                    ++p->failures;
                 }
             }
         }
     }
-    return failed;
+    ++p->frames_done;
+    --p->frames_left;
 }
 
 static int shot(const pg_scene *s, const char *dir, const char *name, int width, int height) {
@@ -193,18 +196,41 @@ static bool on_off(const char *v, bool *out) {
     return true;
 }
 
-int pg_run_script(pg_scene *s, const char *text, const char *out_dir, int width, int height) {
-    int failures = 0, line = 0;
-    const long violations_before = s->violations;
-    const char *p = text;
-    while (*p) {
+void pg_script_start(pg_script *p, pg_scene *s, const char *text, const char *out_dir, int width,
+                     int height) {
+    memset(p, 0, sizeof *p);
+    p->scene = s;
+    p->next = text;
+    p->out_dir = out_dir;
+    p->width = width;
+    p->height = height;
+    p->violations_before = s->violations;
+}
+
+bool pg_script_frame(pg_script *p) {
+    pg_scene *s = p->scene;
+    while (!p->ended) {
+        if (p->frames_left > 0) {
+            play_frame(p);
+            return true;
+        }
+        if (!*p->next) {
+            p->ended = true;
+            if (s->violations > p->violations_before) {
+                fprintf(stderr, "%ld frames with overlapping actors\n",
+                        s->violations - p->violations_before);
+                ++p->failures;
+            }
+            break;
+        }
         char buf[256];
-        size_t n = strcspn(p, "\n");
+        const char *q = p->next;
+        size_t n = strcspn(q, "\n");
         const size_t len = n < sizeof buf - 1 ? n : sizeof buf - 1;
-        memcpy(buf, p, len);
+        memcpy(buf, q, len);
         buf[len] = '\0';
-        p += n + (p[n] == '\n');
-        ++line;
+        p->next = q + n + (q[n] == '\n');
+        const int line = ++p->line;
         char *hash = strchr(buf, '#');
         if (hash) {
             *hash = '\0';
@@ -238,12 +264,13 @@ int pg_run_script(pg_scene *s, const char *text, const char *out_dir, int width,
         } else if (strcmp(cmd, "hold") == 0 || strcmp(cmd, "still") == 0) {
             frames = atoi(b);
             ok = count == 3 && frames > 0;
-            if (ok && cmd[0] == 'h') {
-                for (int f = 0; f < frames; ++f) {
-                    pg_step(s, parse_keys(a));
-                }
-            } else if (ok) {
-                failures += still(s, parse_keys(a), frames, line);
+            if (ok) {
+                p->keys = parse_keys(a);
+                p->frames_left = frames;
+                p->frames_done = 0;
+                p->hold_line = line;
+                p->still = cmd[0] == 's';
+                p->still_failed = false;
             }
         } else if (strcmp(cmd, "click") == 0) {
             ok = sscanf(buf, "%*s %*s %f %f", &v[0], &v[1]) == 2;
@@ -258,7 +285,7 @@ int pg_run_script(pg_scene *s, const char *text, const char *out_dir, int width,
             ok = ok && (m >= 0 || strcmp(a, "all") == 0);
             for (int l = 0; ok && l < PG_METHOD_COUNT; ++l) {
                 if (m < 0 || m == l) {
-                    failures += expect_box(s, l, actor, v, v[4], line);
+                    p->failures += expect_box(s, l, actor, v, v[4], line);
                 }
             }
         } else if (strcmp(cmd, "note") == 0) {
@@ -269,20 +296,33 @@ int pg_run_script(pg_scene *s, const char *text, const char *out_dir, int width,
             }
         } else if (strcmp(cmd, "shot") == 0) {
             ok = count >= 2;
-            if (ok && out_dir) {
-                failures += shot(s, out_dir, a, width, height);
+            if (ok && p->out_dir) {
+                p->failures += shot(s, p->out_dir, a, p->width, p->height);
             }
         } else {
             ok = false;
         }
         if (!ok) {
             fprintf(stderr, "line %d: cannot read \"%s\"\n", line, buf);
-            ++failures;
+            ++p->failures;
         }
     }
-    if (s->violations > violations_before) {
-        fprintf(stderr, "%ld frames with overlapping actors\n", s->violations - violations_before);
-        ++failures;
+    return false;
+}
+
+int pg_script_failures(const pg_script *p) {
+    return p->failures;
+}
+
+int pg_run_script(pg_scene *s, const char *text, const char *out_dir, int width, int height) {
+    pg_script *p = malloc(sizeof *p);
+    if (!p) {
+        return 1;
     }
+    pg_script_start(p, s, text, out_dir, width, height);
+    while (pg_script_frame(p)) {
+    }
+    const int failures = pg_script_failures(p);
+    free(p);
     return failures;
 }
