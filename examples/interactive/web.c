@@ -116,11 +116,10 @@ static void tick(void) {
             char line[64];
             snprintf(line, sizeof line, "tour done: %d failed checks", failures);
             EM_ASM({ document.getElementById('script').textContent = UTF8ToString($0); }, line);
-            /* The scene stays as the tour left it: draw it once more,
-             * then leave the page idle. */
-            show();
-            emscripten_cancel_main_loop();
-            return;
+            /* The scene stays as the tour left it: redraw it four times a
+             * second from now on (a headless browser's screenshot waits
+             * for the page to draw). */
+            emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 250);
         }
     } else {
         pg_step(&scene, held);
