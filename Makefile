@@ -13,7 +13,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 # CMake's default (/usr/local). DESTDIR works as CMake defines it.
 PREFIX      ?=
 
-.PHONY: all deps build test demo playground pictures web single-header bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
+.PHONY: all deps build test demo playground pictures web test-web single-header bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
 
 all: build
 
@@ -70,6 +70,14 @@ pictures: build
 # out/web/: the playground for the browser (tools/build-web), from the
 # sources the native build compiles. Serve the folder with any static file
 # server, e.g. python3 -m http.server -d out/web.
+# make test-web: the same, then the tour played in headless Chromium
+# (tools/test-web: status line checked, screenshot saved).
+test-web: deps
+	@sh tools/install-deps emscripten chromium
+	cmake -S . -B $(BUILD) -DSHOVE_TEST_WEB=ON
+	cmake --build $(BUILD) -j $(JOBS)
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -R playground_web
+
 web: deps $(BUILD)/CMakeCache.txt
 	@sh tools/install-deps emscripten
 	cmake -S . -B $(BUILD)
