@@ -2,9 +2,10 @@
  * bench_broadphase.c: the world's loose quadtree / octree against brute
  * force and, when they were found at configure time, Box2D 2.4's
  * b2DynamicTree (2D) and Bullet's btDbvt (3D), on the same boxes in the
- * same run: build, update and box-query times for 10k, 100k and 1M boxes;
- * then box and ray casts; then the cost of one shove_move with 2k and 20k
- * movers in a world of 20k static boxes.
+ * same run: build, update and box-query times for 10k, 100k and 1M boxes
+ * (shove twice: given the boxes' bounds, and with the default world bounds,
+ * "shove dflt", which the 1M boxes in 2D spill past); then box and ray casts; then the cost of one
+ * shove_move with 2k and 20k movers in a world of 20k static boxes.
  *
  * Usage: bench_broadphase [output-directory]
  *   prints tables; writes bench_broadphase.csv into the directory if given.
@@ -87,7 +88,9 @@ int main(int argc, char **argv) {
            SHOVE_BENCH_BOX2D ? "yes" : "not built", SHOVE_BENCH_BULLET ? "yes" : "not built");
     printf("\nBoxes of 0.5..2 per axis, uniform in a square / cube sized for about 8 hits per\n"
            "query box (1..4 per axis). update = every box moves by up to 0.05 per axis\n"
-           "(5 rounds); query = all overlapping ids, exact (fat boxes filtered).\n\n");
+           "(5 rounds); query = all overlapping ids, exact (fat boxes filtered).\n"
+           "shove: world bounds = the boxes' square / cube; shove dflt: default bounds\n"
+           "(+-1024; the 1M boxes in 2D cover [0, 1500]^2).\n\n");
     printf("%-3s %8s  %-10s %10s %14s %12s %10s\n", "dim", "boxes", "structure", "build ms",
            "update ns/box", "query us", "hits/query");
     const long sizes[] = {10000, 100000, 1000000};

@@ -24,10 +24,15 @@
  * bounds hold it), and cells never split below a minimum size, so identical
  * boxes end up sharing one overfull bucket instead of a chain of nodes.
  *
- * Boxes outside the root's loose bounds make the root grow: the old root
+ * A box placed outside the root's cell makes the root grow: the old root
  * becomes a child of a root twice its size, in the direction of the box,
- * until the box fits. Past SHOVE_TREE_MAX_GROWTH doublings (absurd
- * coordinates), a box goes to the outside bucket, which every query scans.
+ * until the box lies in the root's cell. (The root's loose bounds are not
+ * enough: no child's cell covers the root's loose margin, so a box placed
+ * there would stay in the root's bucket, which every query scans; bounds
+ * given to the world are a hint, and bodies past them cost no more than
+ * with exact bounds.) Past SHOVE_TREE_MAX_GROWTH doublings (absurd
+ * coordinates), a box that does not fit the root's loose bounds goes to the
+ * outside bucket, which every query scans.
  *
  * Invariants (tree_check verifies them in tests): every entry's box lies in
  * its node's loose bounds; a child's loose bounds lie in its parent's; every

@@ -308,3 +308,84 @@ Test(broadphase, casts_at_every_axis_and_the_zero_motion) {
     cr_expect_gt(seen_misses, 10, "some casts hit nothing");
     SHOVE_FN(world_destroy)(m.w);
 }
+
+/* >>the bounds hint is only a hint */
+
+/* Entries a tree query hands to its visitor: the work a query does. */
+static bool count_entries(void *ctx, const shove_soa *boxes, const uint32_t *handles) {
+    (void)handles;
+    *(long *)ctx += (long)boxes->count;
+    return true;
+}
+
+/* Extent of the region on axis a: 1414 wide, 16 high in 3D (a block world's
+ * ground; the 2D region is as wide as it is high). */
+static float region_extent(int a) {
+    return (SHOVE_DIM == 3 && a == 1) ? 16.0f : 1414.0f;
+}
+
+/* The same static boxes (spread over the region shifted by `shift`) in a
+ * world with `bounds` (NULL: the default ones), then the same 2000 query
+ * boxes: the entries the static tree's walks visit in all, and the bodies
+ * found. */
+static long entries_visited(const shove_aabb *bounds, float shift, long *found) {
+    enum { BOXES = 40000, QUERIES = 2000 };
+    shove_world_def def = SHOVE_FN(default_world_def)();
+    if (bounds) {
+        def.bounds = *bounds;
+    }
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
+    test_rng r = {1414};
+    shove_body_def body = SHOVE_FN(default_body_def)();
+    for (int i = 0; i < BOXES; ++i) {
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const float extent = region_extent(a);
+            const float size = test_rng_float(&r, 0.5f, 2.0f);
+            body.box.min.raw[a] = test_rng_float(&r, 0.0f, extent - size) + shift;
+            body.box.max.raw[a] = body.box.min.raw[a] + size;
+        }
+        shove_id id;
+        cr_assert_eq(SHOVE_FN(body_create)(w, &body, &id), SHOVE_OK);
+    }
+    cr_assert_eq(SHOVE_IFN(tree_check)(&w->trees[SHOVE_BODY_STATIC]), BOXES);
+    long visited = 0;
+    *found = 0;
+    for (int q = 0; q < QUERIES; ++q) {
+        shove_aabb box;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const float extent = region_extent(a);
+            /* about one hit per query in 3D, a few in 2D */
+            const float size = test_rng_float(&r, SHOVE_DIM * 2.0f - 3.0f, SHOVE_DIM * 4.0f - 4.0f);
+            box.min.raw[a] = test_rng_float(&r, 0.0f, extent - size) + shift;
+            box.max.raw[a] = box.min.raw[a] + size;
+        }
+        SHOVE_IFN(tree_query)(&w->trees[SHOVE_BODY_STATIC], box, count_entries, &visited);
+        *found += (long)SHOVE_FN(query_box)(w, box, UINT64_MAX, NULL, 0);
+    }
+    SHOVE_FN(world_destroy)(w);
+    return visited;
+}
+
+Test(broadphase, default_bounds_cost_no_more_than_exact_ones) {
+    /* Regions that spill past the default bounds (+-1024) on the high side,
+     * sit inside them, lie wholly outside, and spill past the low side. */
+    const float shifts[] = {0.0f, -707.0f, 5000.0f, -2000.0f};
+    for (size_t k = 0; k < sizeof shifts / sizeof shifts[0]; ++k) {
+        shove_aabb exact;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            exact.min.raw[a] = shifts[k];
+            exact.max.raw[a] = shifts[k] + region_extent(a);
+        }
+        long found_default, found_exact;
+        const long with_default = entries_visited(NULL, shifts[k], &found_default);
+        const long with_exact = entries_visited(&exact, shifts[k], &found_exact);
+        cr_assert_eq(found_default, found_exact, "shift %g", (double)shifts[k]);
+        cr_assert_gt(found_exact, 100, "the queries find bodies");
+        cr_expect_leq((double)with_default, 1.5 * (double)with_exact,
+                      "shift %g: %ld entries visited with the default bounds, %ld with exact ones",
+                      (double)shifts[k], with_default, with_exact);
+        cr_log_info("%dd shift %g: default bounds %ld entries, exact %ld\n", SHOVE_DIM,
+                    (double)shifts[k], with_default, with_exact);
+    }
+}
