@@ -5,7 +5,10 @@ BUILD       ?= build
 BUILD_ASAN  ?= build-sanitize
 BUILD_NONAT ?= build-simde-portable
 BUILD_FUZZ  ?= build-fuzz
+BUILD_SHARED ?= build-shared
+BUILD_CROSS ?= build-aarch64
 FUZZ_SECONDS ?= 60
+FUZZ_LONG_SECONDS ?= 300
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
@@ -13,7 +16,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 # CMake's default (/usr/local). DESTDIR works as CMake defines it.
 PREFIX      ?=
 
-.PHONY: all deps build test demo playground pictures web test-web single-header bench sanitize portable valgrind fuzz fuzz-deps fuzz-merge format format-check install install-only clean help
+.PHONY: all deps build test demo playground pictures web test-web single-header bench sanitize portable shared cross-test valgrind fuzz fuzz-long fuzz-deps fuzz-merge format format-check install install-only clean help
 
 all: build
 
@@ -27,9 +30,12 @@ help:
 	@echo "make bench     run the benchmarks (tables on stdout, CSV and SVG under out/bench)"
 	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
 	@echo "make portable  every test with SIMDe's portable path (-DSIMDE_NO_NATIVE)"
+	@echo "make shared    build libshove as a shared library; run what links it (examples, README, install)"
+	@echo "make cross-test  AArch64 build under qemu: NEON against scalar, same hashes as x86"
 	@echo "make valgrind  every test under valgrind memcheck (scalar level)"
 	@echo "make fuzz      every libFuzzer harness for FUZZ_SECONDS (default 60) each (clang)"
-	@echo "make fuzz-merge  same, then add inputs reaching new code to tests/fuzz/corpus"
+	@echo "make fuzz-long every harness for FUZZ_LONG_SECONDS (default 300) each, with run counts"
+	@echo "make fuzz-merge  same as fuzz, then add inputs reaching new code to tests/fuzz/corpus"
 	@echo "make format    clang-format every source"
 	@echo "make install PREFIX=DIR  build, then install under DIR (default /usr/local)"
 
@@ -42,8 +48,13 @@ $(BUILD)/CMakeCache.txt: | deps
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Each suite runs once per SIMD level (NAME.scalar, NAME.avx2, ...); ctest
+# lists the levels this CPU lacks as "Skipped", which the last line explains.
 test: build
-	cd $(BUILD) && ctest $(CTEST_FLAGS)
+	@cd $(BUILD) && ctest $(CTEST_FLAGS); status=$$?; \
+	    echo "Skipped above means a SIMD level this CPU lacks ($$(uname -m): NAME.neon on x86," \
+	        "the x86 levels on ARM), not a failure; make cross-test runs NEON under qemu."; \
+	    exit $$status
 
 # Only what the demo needs: the library and the demo program (with Cairo for
 # its picture when libcairo2-dev can be installed).
@@ -110,6 +121,21 @@ portable: deps
 	cmake --build $(BUILD_NONAT) -j $(JOBS)
 	cd $(BUILD_NONAT) && ctest $(CTEST_FLAGS)
 
+# libshove as a shared library. Unit tests link the same objects as a static
+# archive (shove_testing), so only what links libshove itself runs here: the
+# examples, the README's code, shove-replay and the installed-package
+# consumers (find_package and pkg-config against the installed .so).
+shared: deps
+	cmake -S . -B $(BUILD_SHARED) -DBUILD_SHARED_LIBS=ON -DSHOVE_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	cmake --build $(BUILD_SHARED) -j $(JOBS)
+	cd $(BUILD_SHARED) && ctest $(CTEST_FLAGS) -R '^(example\.|readme_|replay_|package_)'
+
+# AArch64: cross-compiled with Debian's gcc-aarch64-linux-gnu, run under
+# qemu-aarch64-static (tools/cross-test); compared with this build's hashes.
+cross-test: build
+	@sh tools/install-deps cross
+	sh tools/cross-test $(BUILD)/tests/determinism/determinism $(BUILD_CROSS)
+
 valgrind: build
 	@sh tools/install-deps valgrind
 	sh tools/run-valgrind $(BUILD) $(JOBS)
@@ -125,6 +151,12 @@ $(BUILD_FUZZ)/CMakeCache.txt: | fuzz-deps
 fuzz: fuzz-deps $(BUILD_FUZZ)/CMakeCache.txt
 	cmake --build $(BUILD_FUZZ) -j $(JOBS)
 	sh tools/run-fuzz $(BUILD_FUZZ) $(FUZZ_SECONDS)
+
+# Release depth: FUZZ_LONG_SECONDS per harness, one harness at a time (one
+# core); prints the runs of every harness at the end.
+fuzz-long: fuzz-deps $(BUILD_FUZZ)/CMakeCache.txt
+	cmake --build $(BUILD_FUZZ) -j $(JOBS)
+	sh tools/run-fuzz $(BUILD_FUZZ) $(FUZZ_LONG_SECONDS)
 
 fuzz-merge: fuzz-deps $(BUILD_FUZZ)/CMakeCache.txt
 	cmake --build $(BUILD_FUZZ) -j $(JOBS)
@@ -145,4 +177,5 @@ install-only:
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix "$(PREFIX)")
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-bench $(BUILD_ASAN) $(BUILD_NONAT) $(BUILD_FUZZ) out
+	rm -rf $(BUILD) $(BUILD)-bench $(BUILD_ASAN) $(BUILD_NONAT) $(BUILD_FUZZ) $(BUILD_SHARED) \
+	    $(BUILD_CROSS) out
