@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_world_text.h"
 #include "test_bad_input.h"
 #include "test_voxel_map.h"
 
@@ -34,18 +35,6 @@ typedef struct fixture {
     size_t event_count;
     shove_event events[64];
 } fixture;
-
-static char *world_text(const shove_world *w) {
-    FILE *f = tmpfile();
-    cr_assert_not_null(f);
-    cr_assert_eq(SHOVE_FN(world_dump)(w, f), SHOVE_OK);
-    const long size = ftell(f);
-    rewind(f);
-    char *text = calloc((size_t)size + 1, 1);
-    cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
-    fclose(f);
-    return text;
-}
 
 static fixture make_fixture(void) {
     fixture fx;

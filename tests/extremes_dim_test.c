@@ -4,22 +4,11 @@
  * could carry a body beyond float range is refused with nothing changed.
  */
 #include "test_dim.h"
+#include "test_world_text.h"
 
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static char *world_text(const shove_world *w) {
-    FILE *f = tmpfile();
-    cr_assert_not_null(f);
-    cr_assert_eq(SHOVE_FN(world_dump)(w, f), SHOVE_OK);
-    const long size = ftell(f);
-    rewind(f);
-    char *text = calloc((size_t)size + 1, 1);
-    cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
-    fclose(f);
-    return text;
-}
 
 static void expect_same_text(const shove_world *w, const char *before, const char *what) {
     char *now = world_text(w);

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_world_text.h"
 #include "test_voxel_map.h"
 
 /* >>an endless flat world ------------------------------------------------ */
@@ -98,18 +99,6 @@ static shove_id add_mob(shove_world *w, shove_aabb box) {
 /* A mob 0.6 wide and 1.8 tall resting on the ground at (x, z). */
 static shove_aabb mob_at(float x, float z) {
     return BOX(x, 0, z, x + 0.6f, 1.8f, z + 0.6f);
-}
-
-static char *world_text(const shove_world *w) {
-    FILE *f = tmpfile();
-    cr_assert_not_null(f);
-    cr_assert_eq(SHOVE_FN(world_dump)(w, f), SHOVE_OK);
-    const long size = ftell(f);
-    rewind(f);
-    char *text = calloc((size_t)size + 1, 1);
-    cr_assert_eq(fread(text, 1, (size_t)size, f), (size_t)size);
-    fclose(f);
-    return text;
 }
 
 static bool box_is_finite(shove_aabb b) {
