@@ -6,7 +6,7 @@
  *   A  meets a half slab: steps up onto it and keeps walking;
  *   B  meets a full block: 1.0 is more than a step, so it stops;
  *   C  walks to the edge of a raised platform with edge_guard: it stops
- *      there, keeping its footing;
+ *      there, keeping edge_footing (1/16 of a block) over the platform;
  *   D  the same without edge_guard: it walks off and lands on the ground.
  * Exits 1 if any of them ends anywhere else.
  */
@@ -93,6 +93,7 @@ int main(void) {
         }
     }
     const float skin = shove3_default_move_def().skin;
+    const float footing = shove3_default_move_def().edge_footing;
     const shove3_aabb a = w[0].last.box, b = w[1].last.box, c = w[2].last.box;
     const shove3_aabb d = w[3].last.box;
     check(w[0].stepped && fabsf(a.min.y - 1.5f) <= 2 * skin && fabsf(a.min.x - 5.0f) < 0.05f,
@@ -100,7 +101,7 @@ int main(void) {
     check(!w[1].stepped && fabsf(b.min.y - 1.0f) <= 2 * skin && b.max.x <= 5.0f &&
               b.max.x >= 5.0f - 2 * skin,
           "B stopped at the full block", b);
-    check(c.min.x < 8.0f && c.min.x > 7.0f && fabsf(c.min.y - 2.0f) <= 2 * skin &&
+    check(c.min.x <= 8.0f - footing && c.min.x > 7.9f && fabsf(c.min.y - 2.0f) <= 2 * skin &&
               w[2].last.on_ground,
           "C kept its footing at the platform's edge", c);
     check(d.min.x >= 8.0f && fabsf(d.min.y - 1.0f) <= 2 * skin && w[3].last.on_ground,

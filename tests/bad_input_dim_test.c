@@ -219,6 +219,9 @@ Test(bad_input_slide, broken_defs) {
         def = good;
         def.step_height = bad_floats[k];
         expect_slide_refused(box, delta, floor_tiles, 10, &def, false, "step_height");
+        def = good;
+        def.edge_footing = bad_floats[k];
+        expect_slide_refused(box, delta, floor_tiles, 10, &def, false, "edge_footing");
     }
     const int bad_iterations[5] = {0, -1, 65, INT32_MIN, INT32_MAX};
     for (int k = 0; k < 5; ++k) {

@@ -128,6 +128,10 @@ static int bad_move_defs(shove_move_def out[16], shove_contact *contacts) {
     out[n] = good;
     out[n++].step_height = -0.5f;
     out[n] = good;
+    out[n++].edge_footing = NAN;
+    out[n] = good;
+    out[n++].edge_footing = -0.5f;
+    out[n] = good;
     out[n++].max_iterations = 0;
     out[n] = good;
     out[n++].max_iterations = 65;
@@ -155,7 +159,7 @@ Test(bad_input_world, create_refuses_broken_defs) {
     fill(&w, sizeof w);
     cr_expect_eq(SHOVE_FN(world_create)(NULL, NULL), SHOVE_ERR_INVALID_ARGUMENT);
     const shove_world_def good = SHOVE_FN(default_world_def)();
-    shove_world_def defs[40];
+    shove_world_def defs[48];
     int n = 0;
     shove_aabb bad[MAX_BAD];
     const int nb = bad_boxes(good.bounds, bad);
@@ -173,7 +177,7 @@ Test(bad_input_world, create_refuses_broken_defs) {
     shove_move_def moves[16];
     shove_contact contacts[4];
     const int nm = bad_move_defs(moves, contacts);
-    for (int i = 0; i < nm && n < 40; ++i) {
+    for (int i = 0; i < nm && n < 48; ++i) {
         if (moves[i].contact_capacity != 0) {
             continue; /* the step ignores contacts */
         }

@@ -69,6 +69,10 @@ static int move_cases(move_case out[16], int *filter_calls, shove_contact *conta
                          .literal = d};
     out[n].literal.step_height = 0.6f;
     out[n++].literal.edge_guard = true;
+    out[n] = (move_case){
+        .name = "edge footing", .c_way = {.edge_guard = true, .edge_footing = 0.25f}, .literal = d};
+    out[n].literal.edge_guard = true;
+    out[n++].literal.edge_footing = 0.25f;
     out[n] = (move_case){.name = "skin", .c_way = {.skin = 1.0f / 64.0f}, .literal = d};
     out[n++].literal.skin = 1.0f / 64.0f;
     out[n] = (move_case){.name = "no up axis", .c_way = {.up_axis = -1}, .literal = d};
@@ -172,6 +176,9 @@ Test(defs, unmarked_move_defs_still_refuse_invalid_values) {
         {.skin = -1.0f},
         {.skin = NAN},
         {.step_height = -0.5f},
+        {.edge_footing = -0.25f},
+        {.edge_footing = NAN},
+        {.edge_footing = INFINITY},
         {.max_iterations = 65},
         {.max_iterations = -1},
         {.up_axis = SHOVE_DIM},

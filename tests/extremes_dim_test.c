@@ -173,8 +173,8 @@ Test(extremes, a_hair_thin_mover_crosses_a_seam_under_the_edge_guard) {
                                BOX(7.25f, 0, 0, 11, 0.25f, 1), BOX(11, 0, 0, 14.5f, 0.25f, 1)};
     cr_assert_eq(SHOVE_FN(slide)(wide, V(20, 0, 0), plate, 1, &def, &a), SHOVE_OK);
     cr_assert_eq(SHOVE_FN(slide)(wide, V(20, 0, 0), four, 4, &def, &b), SHOVE_OK);
-    /* it keeps a sliver of footing on the last plate */
-    cr_expect(a.box.min.raw[0] < 14.5f && a.box.min.raw[0] > 14.49f, "%.9g",
+    /* it keeps the default footing (1/16) on the last plate */
+    cr_expect(a.box.min.raw[0] <= 14.4375f && a.box.min.raw[0] > 14.43f, "%.9g",
               (double)a.box.min.raw[0]);
     EXPECT_VEC_EQ(b.box.min, a.box.min);
 }

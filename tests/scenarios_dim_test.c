@@ -468,9 +468,10 @@ Test(scenario11, edge_guard_stops_at_the_edge_and_a_step_down_is_fine) {
         cr_assert(r.on_ground, "frame %d: walked off", frame);
         p = r.box;
     }
-    /* At the very edge: a skin of footing left. */
-    cr_expect(p.min.raw[0] < 4.0f && p.min.raw[0] >= 4.0f - 2 * SKIN, "min x %.9g",
-              (double)p.min.raw[0]);
+    /* At the edge: the default footing (1/16) left over the platform. */
+    cr_expect(p.min.raw[0] <= 4.0f - def.edge_footing &&
+                  p.min.raw[0] >= 4.0f - def.edge_footing - 2 * SKIN,
+              "min x %.9g", (double)p.min.raw[0]);
     /* Without the guard it walks off. */
     def.edge_guard = false;
     const shove_move_result r = slide(p, V(0.3, -0.1, 0), scene, 2, &def);

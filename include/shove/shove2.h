@@ -159,13 +159,31 @@ typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id mover,
                                            const shove2_obstacle *obstacle);
 
 /** How a move behaves. Start from shove2_default_move_def(), or leave the
- *  fields you do not set zero (see "Defs" at the top). */
+ *  fields you do not set zero (see "Defs" at the top).
+ *
+ *  Edge guard (sneaking). With edge_guard set, a mover on the ground whose
+ *  motion does not rise (up component <= 0) does not walk off a drop deeper
+ *  than step_height: ground a step reaches (a top at most step_height
+ *  above or below its foot) is its support. Along each sideways axis it
+ *  goes at most so far that `edge_footing` world units of its box still
+ *  lie over that support, and it stays on_ground. A box narrower than
+ *  edge_footing on that axis keeps its whole width over the support (a
+ *  mover 0.2 wide with a footing of 0.3 stops with its leading side at the
+ *  ledge); the footing kept is never less than the skin. The default,
+ *  1/16, suits blocks 1 unit wide: a game in other units (pixels) sets its
+ *  own. A literal 0 (in a def from shove2_default_move_def()) lets the box
+ *  stop with its side on the ledge's edge, over it by only a few float
+ *  steps. A mover that already has less footing than that (placed there)
+ *  is not pulled back, only kept from going further out. Jumps (a rising
+ *  motion) and falls are not guarded; edge_footing does nothing without
+ *  edge_guard. */
 typedef struct shove2_move_def {
     float skin;              /**< gap kept to surfaces stopped against (default 0) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
     int up_axis;             /**< default 1 (Y up); -1 = no "up" (top-down, space) */
     float step_height;       /**< auto step-up height (climbs when blocked on ground); 0 = off */
-    bool edge_guard;         /**< grounded movers keep a skin of footing at drops > step_height */
+    bool edge_guard;         /**< grounded movers do not walk off drops deeper than step_height */
+    float edge_footing;      /**< what the edge guard keeps over the support (default 1/16) */
     shove_response response; /**< default response: SHOVE_RESPONSE_SLIDE */
     shove2_filter_fn filter; /**< optional per-obstacle response */
     void *filter_ctx;
