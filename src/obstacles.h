@@ -211,9 +211,9 @@ const shove_move_def *SHOVE_IFN(move_def_resolve)(const shove_move_def *def,
                                                   shove_move_def *scratch);
 
 /** True when `def` is a usable move def (the checks shove3_slide makes):
- *  finite skin >= 0 and step_height >= 0, max_iterations in 1..64, up_axis
- *  in -1..DIM-1, a known default response, contacts non-NULL when
- *  contact_capacity > 0 and contact_capacity >= 0. */
+ *  finite skin >= 0 and step_height >= 0 (0 when up_axis is -1), a finite
+ *  edge_footing >= 0, max_iterations in 1..64, up_axis in -1..DIM-1, a known default response,
+ * contacts non-NULL when contact_capacity > 0 and contact_capacity >= 0. */
 bool SHOVE_IFN(move_def_is_valid)(const shove_move_def *def);
 
 /** True when a move of `box` by `delta` with `def` can run: a valid box, a

@@ -238,6 +238,10 @@ Test(bad_input_slide, broken_defs) {
         def.up_axis = bad_up[k];
         expect_slide_refused(box, delta, floor_tiles, 10, &def, false, "up_axis");
     }
+    def = good;
+    def.up_axis = -1;
+    def.step_height = 0.6f;
+    expect_slide_refused(box, delta, floor_tiles, 10, &def, false, "step_height, no up axis");
     const int bad_response[3] = {5, -1, 1000};
     for (int k = 0; k < 3; ++k) {
         def = good;

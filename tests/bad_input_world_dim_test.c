@@ -128,6 +128,9 @@ static int bad_move_defs(shove_move_def out[16], shove_contact *contacts) {
     out[n] = good;
     out[n++].step_height = -0.5f;
     out[n] = good;
+    out[n].up_axis = -1; /* a step height needs an up axis */
+    out[n++].step_height = 0.6f;
+    out[n] = good;
     out[n++].edge_footing = NAN;
     out[n] = good;
     out[n++].edge_footing = -0.5f;

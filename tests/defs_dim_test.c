@@ -176,6 +176,7 @@ Test(defs, unmarked_move_defs_still_refuse_invalid_values) {
         {.skin = -1.0f},
         {.skin = NAN},
         {.step_height = -0.5f},
+        {.up_axis = -1, .step_height = 0.6f},
         {.edge_footing = -0.25f},
         {.edge_footing = NAN},
         {.edge_footing = INFINITY},

@@ -481,7 +481,7 @@ Test(dump, broken_dumps_are_refused_and_create_nothing) {
         "end 1\n",
     };
     const int count = (int)(sizeof bad_lines / sizeof bad_lines[0]);
-    for (int k = 0; k <= count + 6; ++k) {
+    for (int k = 0; k <= count + 8; ++k) {
         char *t;
         if (k < count) {
             char line[1024];
@@ -490,12 +490,13 @@ Test(dump, broken_dumps_are_refused_and_create_nothing) {
             t = small_dump(line);
         } else {
             /* whole texts: the other dimension, no settings, settings out of
-             * order or broken, an overlong line, no voxels but voxel lines */
+             * order or broken (a step height without an up axis, a negative
+             * edge footing), no voxels but voxel lines, an overlong line */
             char *long_line = malloc(5000);
             memset(long_line, ' ', 4999);
             long_line[4999] = '\0';
             long_line[0] = '#';
-            const char *whole[7] = {
+            const char *whole[9] = {
                 other,
                 "shove 3d dump 1\nshove 2d dump 1\nend\n",
                 SHOVE_DIM == 3 ? "shove 3d dump 1\nend\n" : "shove 2d dump 1\nend\n",
@@ -511,9 +512,18 @@ Test(dump, broken_dumps_are_refused_and_create_nothing) {
                       "0 0 box 0 0 0 1 1 1\nend\n"
                     : "shove 2d dump 1\nbounds -1 -1 1 1\nstep\nvoxels none\nvoxel 0 0 "
                       "box 0 0 1 1\nend\n",
+                SHOVE_DIM == 3
+                    ? "shove 3d dump 1\nbounds -1 -1 -1 1 1 1\nstep up -1 step_height 0.5\n"
+                      "voxels none\nend\n"
+                    : "shove 2d dump 1\nbounds -1 -1 1 1\nstep up -1 step_height 0.5\n"
+                      "voxels none\nend\n",
+                SHOVE_DIM == 3 ? "shove 3d dump 1\nbounds -1 -1 -1 1 1 1\nstep edge_footing -1\n"
+                                 "voxels none\nend\n"
+                               : "shove 2d dump 1\nbounds -1 -1 1 1\nstep edge_footing -1\n"
+                                 "voxels none\nend\n",
                 NULL,
             };
-            if (k - count < 6) {
+            if (k - count < 8) {
                 const char *src = whole[k - count];
                 t = malloc(strlen(src) + 1);
                 memcpy(t, src, strlen(src) + 1);

@@ -160,7 +160,7 @@ static void expect_move_is_slide(shove_world *w, shove_id mover, shove_vec delta
 static shove_move_def random_def(test_rng *r) {
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.up_axis = test_rng_int(r, 0, 3) == 0 ? -1 : 1;
-    def.step_height = test_rng_int(r, 0, 2) == 0 ? 0.6f : 0.0f;
+    def.step_height = test_rng_int(r, 0, 2) == 0 && def.up_axis >= 0 ? 0.6f : 0.0f;
     def.edge_guard = def.up_axis >= 0 && test_rng_int(r, 0, 3) == 0;
     def.max_iterations = test_rng_int(r, 1, 8);
     return def;

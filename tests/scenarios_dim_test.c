@@ -918,6 +918,9 @@ Test(rules, random_responses_and_settings) {
         def.skin = skins[test_rng_int(&rng, 0, 3)];
         def.up_axis = test_rng_int(&rng, -1, SHOVE_DIM - 1);
         def.step_height = test_rng_int(&rng, 0, 1) ? test_rng_float(&rng, 0, 1.5f) : 0.0f;
+        if (def.up_axis < 0) {
+            def.step_height = 0.0f; /* no step without an up axis (refused) */
+        }
         def.edge_guard = test_rng_int(&rng, 0, 1);
         def.max_iterations = test_rng_int(&rng, 1, 10);
         if (overlaps_solid(m, obs, resp, n)) {

@@ -181,7 +181,8 @@ typedef struct shove2_move_def {
     float skin;              /**< gap kept to surfaces stopped against (default 0) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
     int up_axis;             /**< default 1 (Y up); -1 = no "up" (top-down, space) */
-    float step_height;       /**< auto step-up height (climbs when blocked on ground); 0 = off */
+    float step_height;       /**< auto step-up height (climbs when blocked on ground); 0 = off;
+                                  needs an up axis (refused with up_axis -1) */
     bool edge_guard;         /**< grounded movers do not walk off drops deeper than step_height */
     float edge_footing;      /**< what the edge guard keeps over the support (default 1/16) */
     shove_response response; /**< default response: SHOVE_RESPONSE_SLIDE */

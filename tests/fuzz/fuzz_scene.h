@@ -170,6 +170,9 @@ static inline shove_move_def FZ(decode_def)(fuzz_reader *r, FZ(filter_table) * t
     if (bits & 8u) {
         static const float steps[4] = {0.0f, 0.5f, 0.6f, 1.0f};
         def.step_height = steps[fuzz_u8(r) & 3u];
+        if (def.up_axis < 0) {
+            def.step_height = 0.0f; /* no step without an up axis (refused) */
+        }
     }
     def.edge_guard = (bits & 16u) != 0u;
     if (bits & 32u) {
