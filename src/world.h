@@ -51,6 +51,15 @@ enum {
     SHOVE_SLOT_RETIRED = 1u << 4,    /**< counter exhausted: the slot is never reused */
 };
 
+/** Bits of the per-slot last_flags array: the flags of the body's last
+ *  move or step result (shove3_body_get_result). */
+enum {
+    SHOVE_RESULT_ON_GROUND = 1u << 0,
+    SHOVE_RESULT_HIT_CEILING = 1u << 1,
+    SHOVE_RESULT_HIT_WALL = 1u << 2,
+    SHOVE_RESULT_STEPPED = 1u << 3,
+};
+
 /** Kinds of pairs the world remembers between moves. */
 enum {
     SHOVE_PAIR_CONTACT = 0, /**< two solid bodies touching (within the contact distance) */
@@ -88,6 +97,14 @@ typedef struct SHOVE_T(static_near) {
     uint32_t count; /**< bodies in the region (only the first SLOTS are kept) */
     uint32_t slot[SHOVE_STATIC_NEAR_SLOTS];
 } SHOVE_T(static_near);
+
+/** A body's own move settings for the shove step (body_set_move_def): a
+ *  resolved, validated copy (contacts NULL). Free entries are linked
+ *  through next_free. */
+typedef struct SHOVE_T(own_move_def) {
+    shove_move_def def;
+    uint32_t next_free;
+} SHOVE_T(own_move_def);
 
 /** A contact point for debug drawing. */
 typedef struct SHOVE_T(drawn_contact) {
@@ -127,6 +144,16 @@ struct SHOVE_T(world) {
     uint8_t *flags;       /**< SHOVE_SLOT_* */
     uint8_t *priority;
     SHOVE_T(static_near) * static_near; /**< per mover: see static_near above */
+    uint32_t *move_def;                 /**< 0: the world's step_def; k: own_defs[k - 1] */
+    shove_vec *last_delta; /**< the last move or step result (shove3_body_get_result) */
+    uint32_t *last_contacts;
+    uint8_t *last_flags; /**< SHOVE_RESULT_* */
+
+    /* >>own move settings of bodies (body_set_move_def), in use or free */
+    SHOVE_T(own_move_def) * own_defs;
+    uint32_t own_def_count;    /**< entries ever used */
+    uint32_t own_def_capacity; /**< room */
+    uint32_t own_def_free;     /**< first free entry, SHOVE_TREE_NONE if none */
 
     /* >>broad phase: [SHOVE_BODY_STATIC] and [SHOVE_BODY_DYNAMIC] */
     SHOVE_T(tree) trees[2];
@@ -211,6 +238,10 @@ static inline void SHOVE_IFN(world_unlock_after_read)(const shove_world *w) {
     atomic_fetch_sub_explicit(&((shove_world *)w)->busy, 1u, memory_order_relaxed);
 }
 
+/** Give body `slot`'s own move def back (body_settings.inc): the step
+ *  then uses the world's step_def for it. */
+void SHOVE_IFN(world_drop_move_def)(shove_world *w, uint32_t slot);
+
 /** Free the shove step's scratch (step.inc); world_destroy calls it. */
 void SHOVE_IFN(step_free)(shove_world *w);
 
@@ -253,6 +284,26 @@ static inline shove_id SHOVE_IFN(world_id)(const shove_world *w, uint32_t slot) 
     id.index = slot;
     id.generation = (w->tag << SHOVE_ID_COUNTER_BITS) | w->generation[slot];
     return id;
+}
+
+/** The move settings the shove step uses for body `slot`: its own
+ *  (body_set_move_def) or the world's step_def. */
+static inline const shove_move_def *SHOVE_IFN(world_move_def_of)(const shove_world *w,
+                                                                 uint32_t slot) {
+    const uint32_t k = w->move_def[slot];
+    return k != 0u ? &w->own_defs[k - 1u].def : &w->step_def;
+}
+
+/** Remember `r` as body `slot`'s last result: its delta, contact count and
+ *  flags (its box is the body's box). */
+static inline void SHOVE_IFN(world_note_result)(shove_world *w, uint32_t slot,
+                                                const shove_move_result *r) {
+    w->last_delta[slot] = r->delta;
+    w->last_contacts[slot] = r->contact_count > 0 ? (uint32_t)r->contact_count : 0u;
+    w->last_flags[slot] = (uint8_t)((r->on_ground ? SHOVE_RESULT_ON_GROUND : 0u) |
+                                    (r->hit_ceiling ? SHOVE_RESULT_HIT_CEILING : 0u) |
+                                    (r->hit_wall ? SHOVE_RESULT_HIT_WALL : 0u) |
+                                    (r->stepped ? SHOVE_RESULT_STEPPED : 0u));
 }
 
 /** Tree a body lives in. */

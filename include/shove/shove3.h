@@ -13,7 +13,7 @@
  *                shove3_body_set_type, shove3_body_set_priority, shove3_body_set_filter,
  *                shove3_body_set_user_data, shove3_body_get_user_data
  *   moving       shove3_move, shove3_body_set_motion, shove3_world_step,
- *                shove3_world_get_step_def
+ *                shove3_world_get_step_def, shove3_body_set_move_def, shove3_body_get_result
  *   events       shove3_world_get_events
  *   voxels       shove3_default_voxel_def, shove3_world_set_voxels, shove3_world_get_voxels,
  *                shove3_merge_grid
@@ -51,10 +51,11 @@
  * shove3_world_step, shove3_body_create, shove3_body_destroy,
  * shove3_body_set_box (and shove3_body_set_box_ptr), shove3_body_set_motion,
  * shove3_body_set_type, shove3_body_set_priority, shove3_body_set_filter,
- * shove3_body_set_user_data, shove3_world_set_voxels and
+ * shove3_body_set_user_data, shove3_body_set_move_def, shove3_world_set_voxels and
  * shove3_world_shift_origin; shove3_world_destroy does nothing. Calls that
  * only read may be made: shove3_world_body_count, shove3_body_is_valid,
- * shove3_body_get_box, shove3_body_get_user_data, shove3_world_get_events
+ * shove3_body_get_box, shove3_body_get_user_data, shove3_body_get_result,
+ * shove3_world_get_events
  * (the list as far as it is written), shove3_query_box, shove3_cast_box,
  * shove3_cast_ray, shove3_cast_body, shove3_query_box_ptr, shove3_world_dump
  * and shove3_world_draw; during a step they see bodies partway through it.
@@ -426,7 +427,9 @@ SHOVE_API shove_status shove3_move(shove3_world *w, shove_id id, vec3s delta,
 SHOVE_API shove_status shove3_body_set_motion(shove3_world *w, shove_id id, vec3s delta);
 
 /** Priority / transitive shove step: every dynamic body with a pending motion
- *  moves once, with the world's step_def; pending motions are then cleared.
+ *  moves once, with its own move settings (shove3_body_set_move_def) or
+ *  else the world's step_def; pending motions are then cleared. Each body's
+ *  result is then in shove3_body_get_result.
  *
  *  Range. No body moves further on an axis than the sum S of the pending
  *  motions there (pushes and carries included). When some dynamic body's
@@ -482,6 +485,52 @@ SHOVE_API shove_status shove3_world_step(shove3_world *w);
  *  (contacts NULL, capacity 0), e.g. to replay a step's move with
  *  shove3_move. SHOVE_ERR_INVALID_ARGUMENT for NULL arguments. */
 SHOVE_API shove_status shove3_world_get_step_def(const shove3_world *w, shove3_move_def *out);
+
+/** Move settings shove3_world_step uses for this body instead of the
+ *  world's step_def (a sneaking player with edge_guard and no step height
+ *  in the same step as a crowd of mobs); NULL goes back to the step_def.
+ *  The def is copied: it need not outlive the call, but its filter_ctx must
+ *  stay valid while it is set. Bodies without their own settings step
+ *  exactly as before.
+ *
+ *  What the step takes from a body's own def: its slides (the body's own
+ *  motion and its carries on platforms) run with all of it, as shove3_move
+ *  would; its filter and response also decide what it finds solid when it
+ *  is pushed (walls) or rides; its skin sets the gap it keeps to what is
+ *  ahead when pushed, to the mover when it pushes, and its contact
+ *  distance (resting, events). Who rests on whom (platforms, riders,
+ *  lifting) is read along the step_def's up_axis for every body; a body's
+ *  own up_axis only turns its slides (ground, step-up, edge guard).
+ *  contacts and contact_capacity are ignored, as in the step_def: the step
+ *  writes no contact array (shove3_body_get_result counts them; events and
+ *  shove3_world_draw show them). Not part of shove3_world_dump.
+ *
+ *  Refuses, changing nothing: SHOVE_ERR_INVALID_ARGUMENT for a NULL world
+ *  or a def shove3_move would refuse (an unknown mark, a negative skin or
+ *  step height, iterations out of 1..64, an up_axis out of range, an
+ *  unknown response); SHOVE_ERR_STALE_ID for an id that is not a live body
+ *  of `w`; SHOVE_ERR_LOCKED from a callback of `w`;
+ *  SHOVE_ERR_OUT_OF_MEMORY (the first time a body gets its own settings,
+ *  a world-wide table may grow; setting them again allocates nothing). */
+SHOVE_API shove_status shove3_body_set_move_def(shove3_world *w, shove_id id,
+                                                const shove3_move_def *def);
+
+/** What the body's last shove3_move or shove3_world_step did, written to
+ *  `*out`: box (the body's box now), delta, contact_count, on_ground,
+ *  hit_ceiling, hit_wall, stepped. After shove3_move: its result (the
+ *  contacts went to that move's def). After a step, for every body the step
+ *  moved or that had a non-zero pending motion: delta is how far the box's
+ *  min corner moved in the whole step (pushes and carries included), and
+ *  the flags and contact_count are those of the final slide of its own
+ *  motion, or, with no motion of its own, of its last carry; a body only
+ *  pushed (or that never slid) has them clear and 0. Other bodies keep
+ *  their result. A new body's result is its box, zero delta, no flags;
+ *  shove3_body_set_box changes the box only. May be called from callbacks
+ *  (a step writes every result before it emits events).
+ *  SHOVE_ERR_INVALID_ARGUMENT for a NULL world or `out`, SHOVE_ERR_STALE_ID
+ *  for an id that is not a live body of `w`; `*out` is untouched then. */
+SHOVE_API shove_status shove3_body_get_result(const shove3_world *w, shove_id id,
+                                              shove3_move_result *out);
 
 /* >>events --------------------------------------------------------------- */
 
