@@ -23,7 +23,7 @@ enum {
 };
 
 /* Calls that change the world, tried in each attempt. */
-#define CHANGING_CALLS 12
+#define CHANGING_CALLS 14
 
 typedef struct nest {
     shove_world *w;
@@ -101,6 +101,9 @@ static void attempt(nest *n, int kind) {
     expect_locked(n, SHOVE_FN(body_set_priority)(w, n->crate, 0));
     expect_locked(n, SHOVE_FN(body_set_filter)(w, n->wall, 2u, 2u));
     expect_locked(n, SHOVE_FN(body_set_user_data)(w, n->wall, n));
+    const shove_move_def sneak = {.step_height = 0.0f, .edge_guard = true};
+    expect_locked(n, SHOVE_FN(body_set_move_def)(w, n->crate, &sneak));
+    expect_locked(n, SHOVE_FN(body_set_move_def)(w, n->crate, NULL));
     SHOVE_FN(world_destroy)(w); /* does nothing here */
 
     /* Reading calls work. */
@@ -115,6 +118,8 @@ static void attempt(nest *n, int kind) {
     n->read_failures += SHOVE_FN(world_get_events)(w, NULL) != event_count;
     void *data = n;
     n->read_failures += SHOVE_FN(body_get_user_data)(w, n->wall, &data) != SHOVE_OK || data != NULL;
+    shove_move_result last;
+    n->read_failures += SHOVE_FN(body_get_result)(w, n->crate, &last) != SHOVE_OK;
 
     /* Another world is not locked. */
     shove_move_result other;

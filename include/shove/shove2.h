@@ -503,7 +503,8 @@ SHOVE_API shove_status shove2_world_get_step_def(const shove2_world *w, shove2_m
  *  own up_axis only turns its slides (ground, step-up, edge guard).
  *  contacts and contact_capacity are ignored, as in the step_def: the step
  *  writes no contact array (shove2_body_get_result counts them; events and
- *  shove2_world_draw show them). Not part of shove2_world_dump.
+ *  shove2_world_draw show them). shove2_world_dump writes them (without
+ *  filter, as for the step_def) and shove2_world_load sets them again.
  *
  *  Refuses, changing nothing: SHOVE_ERR_INVALID_ARGUMENT for a NULL world
  *  or a def shove2_move would refuse (an unknown mark, a negative skin or
@@ -763,6 +764,7 @@ SHOVE_API void shove2_world_draw(const shove2_world *w, const shove2_debug_draw 
 
 /** Write a readable text snapshot of the world to `out`: its settings,
  *  every body (id index, type, priority, category, mask, sensor flag, box),
+ *  its own move settings (shove2_body_set_move_def, without the filter),
  *  pending motions, and the tiles within four tiles of every body, with
  *  floats that read back to the same bits (the format is described in
  *  src/dump.inc). shove2_world_load reads it back; tools/replay's
@@ -778,8 +780,8 @@ SHOVE_API shove_status shove2_world_dump(const shove2_world *w, FILE *out);
  *  (`*out`). The world takes its settings from `def` (NULL: the defaults:
  *  allocator, event callback, capacity, ...) except for the bounds and
  *  step settings, which come from the dump. Every body gets the index it
- *  had (its id differs only in generation: shove2_world_body_at finds it)
- *  and its pending motion. The dump's tiles (those near its bodies) become
+ *  had (its id differs only in generation: shove2_world_body_at finds it),
+ *  its own move settings and its pending motion. The dump's tiles (those near its bodies) become
  *  a table the world owns, behind a tile callback of its own; cells the
  *  dump does not hold are empty. A game replaying with its own tiles sets
  *  them again with shove2_world_set_tiles. User data, callbacks and the

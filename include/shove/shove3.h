@@ -503,7 +503,8 @@ SHOVE_API shove_status shove3_world_get_step_def(const shove3_world *w, shove3_m
  *  own up_axis only turns its slides (ground, step-up, edge guard).
  *  contacts and contact_capacity are ignored, as in the step_def: the step
  *  writes no contact array (shove3_body_get_result counts them; events and
- *  shove3_world_draw show them). Not part of shove3_world_dump.
+ *  shove3_world_draw show them). shove3_world_dump writes them (without
+ *  filter, as for the step_def) and shove3_world_load sets them again.
  *
  *  Refuses, changing nothing: SHOVE_ERR_INVALID_ARGUMENT for a NULL world
  *  or a def shove3_move would refuse (an unknown mark, a negative skin or
@@ -763,6 +764,7 @@ SHOVE_API void shove3_world_draw(const shove3_world *w, const shove3_debug_draw 
 
 /** Write a readable text snapshot of the world to `out`: its settings,
  *  every body (id index, type, priority, category, mask, sensor flag, box),
+ *  its own move settings (shove3_body_set_move_def, without the filter),
  *  pending motions, and the voxels within four voxels of every body, with
  *  floats that read back to the same bits (the format is described in
  *  src/dump.inc). shove3_world_load reads it back; tools/replay's
@@ -778,8 +780,8 @@ SHOVE_API shove_status shove3_world_dump(const shove3_world *w, FILE *out);
  *  (`*out`). The world takes its settings from `def` (NULL: the defaults:
  *  allocator, event callback, capacity, ...) except for the bounds and
  *  step settings, which come from the dump. Every body gets the index it
- *  had (its id differs only in generation: shove3_world_body_at finds it)
- *  and its pending motion. The dump's voxels (those near its bodies) become
+ *  had (its id differs only in generation: shove3_world_body_at finds it),
+ *  its own move settings and its pending motion. The dump's voxels (those near its bodies) become
  *  a table the world owns, behind a voxel callback of its own; cells the
  *  dump does not hold are empty. A game replaying with its own voxels sets
  *  them again with shove3_world_set_voxels. User data, callbacks and the
