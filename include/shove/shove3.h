@@ -508,7 +508,7 @@ SHOVE_API shove_status shove3_world_get_step_def(const shove3_world *w, shove3_m
  *
  *  Refuses, changing nothing: SHOVE_ERR_INVALID_ARGUMENT for a NULL world
  *  or a def shove3_move would refuse (an unknown mark, a negative skin or
- *  step height, iterations out of 1..64, an up_axis out of range, an
+ *  step height or edge_footing, iterations out of 1..64, an up_axis out of range, an
  *  unknown response); SHOVE_ERR_STALE_ID for an id that is not a live body
  *  of `w`; SHOVE_ERR_LOCKED from a callback of `w`;
  *  SHOVE_ERR_OUT_OF_MEMORY (the first time a body gets its own settings,
