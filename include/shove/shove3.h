@@ -507,12 +507,13 @@ SHOVE_API shove_status shove3_world_get_step_def(const shove3_world *w, shove3_m
  *  filter, as for the step_def) and shove3_world_load sets them again.
  *
  *  Refuses, changing nothing: SHOVE_ERR_INVALID_ARGUMENT for a NULL world
- *  or a def shove3_move would refuse (an unknown mark, a negative skin or
- *  step height or edge_footing, iterations out of 1..64, an up_axis out of range, an
- *  unknown response); SHOVE_ERR_STALE_ID for an id that is not a live body
- *  of `w`; SHOVE_ERR_LOCKED from a callback of `w`;
- *  SHOVE_ERR_OUT_OF_MEMORY (the first time a body gets its own settings,
- *  a world-wide table may grow; setting them again allocates nothing). */
+ *  or a def shove3_move would refuse (an unknown mark, a negative skin,
+ *  step height or edge_footing, iterations out of 1..64, an up_axis out of
+ *  range, a step height without an up axis, an unknown response);
+ *  SHOVE_ERR_STALE_ID for an id that is not a live body of `w`;
+ *  SHOVE_ERR_LOCKED from a callback of `w`; SHOVE_ERR_OUT_OF_MEMORY (the
+ *  first time a body gets its own settings, a world-wide table may grow;
+ *  setting them again allocates nothing). */
 SHOVE_API shove_status shove3_body_set_move_def(shove3_world *w, shove_id id,
                                                 const shove3_move_def *def);
 
