@@ -10,7 +10,8 @@
  * Covered: world_create, world_destroy, world_body_count,
  * world_shift_origin, body_create, body_destroy, body_is_valid,
  * body_get_box, body_set_box, body_get_user_data, move, world_get_events,
- * world_set_voxels, query_box, cast_box, cast_ray, world_draw, world_dump.
+ * world_set_voxels, query_box, cast_box, cast_ray, world_draw, world_dump,
+ * body_set_move_def, body_get_result.
  * Not yet: body_set_motion and world_step (not implemented when this was
  * written).
  */
@@ -270,6 +271,13 @@ Test(bad_input_world, stale_foreign_and_null_ids) {
         cr_expect_eq(SHOVE_FN(body_set_type)(fx.w, bad[i], SHOVE_BODY_STATIC), SHOVE_ERR_STALE_ID);
         cr_expect_eq(SHOVE_FN(body_set_priority)(fx.w, bad[i], 7), SHOVE_ERR_STALE_ID);
         cr_expect_eq(SHOVE_FN(body_set_filter)(fx.w, bad[i], 0u, 0u), SHOVE_ERR_STALE_ID);
+        const shove_move_def own = {.edge_guard = true};
+        cr_expect_eq(SHOVE_FN(body_set_move_def)(fx.w, bad[i], &own), SHOVE_ERR_STALE_ID);
+        cr_expect_eq(SHOVE_FN(body_set_move_def)(fx.w, bad[i], NULL), SHOVE_ERR_STALE_ID);
+        shove_move_result last;
+        fill(&last, sizeof last);
+        cr_expect_eq(SHOVE_FN(body_get_result)(fx.w, bad[i], &last), SHOVE_ERR_STALE_ID);
+        EXPECT_UNTOUCHED(last, "body_get_result");
         cr_expect_eq(SHOVE_FN(body_destroy)(fx.w, bad[i]), SHOVE_ERR_STALE_ID, "destroy %d", i);
         shove_aabb box;
         fill(&box, sizeof box);
@@ -301,6 +309,12 @@ Test(bad_input_world, stale_foreign_and_null_ids) {
                  SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(body_set_priority)(NULL, fx.ids[0], 1), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(body_set_filter)(NULL, fx.ids[0], 1u, 1u), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_set_move_def)(NULL, fx.ids[0], NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    shove_move_result last;
+    fill(&last, sizeof last);
+    cr_expect_eq(SHOVE_FN(body_get_result)(NULL, fx.ids[0], &last), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(body_get_result)(fx.w, fx.ids[0], NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    EXPECT_UNTOUCHED(last, "body_get_result");
     /* A type outside the enum changes nothing. */
     remember(&fx);
     cr_expect_eq(SHOVE_FN(body_set_type)(fx.w, fx.ids[0], (shove_body_type)7),
@@ -327,6 +341,34 @@ Test(bad_input_world, set_box_refuses_broken_boxes) {
                      "box %d", i);
         expect_unchanged(&fx, "body_set_box");
     }
+    free_fixture(&fx);
+}
+
+/* >>per-body move settings ------------------------------------------------ */
+
+Test(bad_input_world, body_set_move_def_refuses_what_the_step_def_refuses) {
+    fixture fx = make_fixture();
+    shove_contact contacts[4];
+    shove_move_def defs[16];
+    const int nd = bad_move_defs(defs, contacts);
+    int refused = 0;
+    for (int i = 0; i < nd; ++i) {
+        if (defs[i].contact_capacity != 0) {
+            continue; /* the step ignores contacts, as for the world's step_def */
+        }
+        remember(&fx);
+        cr_expect_eq(SHOVE_FN(body_set_move_def)(fx.w, fx.ids[1], &defs[i]),
+                     SHOVE_ERR_INVALID_ARGUMENT, "def %d", i);
+        expect_unchanged(&fx, "body_set_move_def with a broken def");
+        refused += 1;
+    }
+    cr_expect(refused >= 10);
+    shove_move_def unknown = SHOVE_FN(default_move_def)();
+    unknown.internal_literal_mark = 7u; /* never initialised */
+    remember(&fx);
+    cr_expect_eq(SHOVE_FN(body_set_move_def)(fx.w, fx.ids[1], &unknown),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    expect_unchanged(&fx, "body_set_move_def with an unknown mark");
     free_fixture(&fx);
 }
 
