@@ -9,6 +9,9 @@
 --   SHOVE_LIBRARY=build/lua/libshove.so \
 --   LUA_PATH='lua/?.lua;build/lua/?.lua;bench/lua/?.lua;;' \
 --   luajit bench/lua/bench_bump.lua [frames] [cellSize]
+--
+-- With BUMP_LUA=path/to/bump.lua set (bump.lua itself, which this
+-- repository does not ship), it is timed in the same run as well.
 local bump = require('shove.bump')
 local ref = require('bump_reference')
 
@@ -112,13 +115,18 @@ floor = math.floor
 
 print(('world:move, %d movers of %.1f, %dx%d unit tiles, cellSize %g, %d frames'):format(
   MOVERS, SIZE, MAP, MAP, CELL, FRAMES))
+local original = os.getenv('BUMP_LUA')
+local o = original and original ~= '' and run('bump.lua', dofile(original))
 local r = run('bump-style Lua', ref)
 local s = run('shove.bump', bump)
 print(('%-16s %12s %14s %16s'):format('', 'ns/move', 'bytes/move', 'collisions/move'))
-for _, t in ipairs({ r, s }) do
+for _, t in ipairs({ o or nil, r, s }) do
   print(('%-16s %12.0f %14.1f %16.3f'):format(t.name, t.ns, t.bytes, t.collisions))
 end
 print(('speed-up %.1fx, garbage %.4f of the reference'):format(r.ns / s.ns, s.bytes / r.bytes))
+if o then
+  print(('speed-up %.1fx, garbage %.4f of bump.lua'):format(o.ns / s.ns, s.bytes / o.bytes))
+end
 -- Both use bump's arithmetic; they part where bump's cells miss an item
 -- that overlaps a move by a rounding error (the README tells the story).
 local apart = 0

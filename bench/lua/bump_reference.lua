@@ -1,17 +1,107 @@
 -- A bump-style world in pure Lua: the reference shove.bump is compared with
--- (results in the specs, speed and garbage in bench_bump.lua). bump.lua
--- itself cannot be fetched where this was written, so this follows its
--- documented design: a grid of cells (cellSize wide, 1-based) holding items
--- in weak tables; a move gathers the items of every cell under the rect
--- swept by the move, asks the filter about each, tests each with the rect
--- functions, sorts the collisions by ti then distance, and lets the response
--- of the first one (touch, cross, slide, bounce) project again, skipping the
--- items already met. Like bump, it makes new tables for each of these steps.
--- The rect functions are shove.bump's (bump's formulas), so both worlds
--- compute the same numbers and differ in the broad phase and bookkeeping.
-local rect = require('shove.bump').rect
+-- (results in the specs, speed and garbage in bench_bump.lua). It follows
+-- bump.lua's documented design: a grid of cells (cellSize wide, 1-based)
+-- holding items in weak tables; a move gathers the items of every cell under
+-- the rect swept by the move, asks the filter about each, tests each with the
+-- rect arithmetic below, sorts the collisions by ti then distance, and lets
+-- the response of the first one (touch, cross, slide, bounce) project again,
+-- skipping the items already met. Like bump, it makes new tables for each of
+-- these steps, and its arithmetic is plain Lua on locals (as bump's is), so
+-- that LuaJIT compiles it as it compiles bump: the reference must be neither
+-- slower nor faster than bump for reasons of its own. bench_bump.lua can also
+-- time bump.lua itself (BUMP_LUA=path/to/bump.lua) in the same run.
+local floor, ceil, min, max, abs = math.floor, math.ceil, math.min, math.max, math.abs
+local huge = math.huge
+local DELTA = 1e-10 -- bump's margin for comparisons
 
-local floor, ceil, min, max = math.floor, math.ceil, math.min, math.max
+-- The rect arithmetic, with bump's formulas (see bump.rect in the README):
+-- Minkowski difference, a Liang-Barsky clip of the move against it, and the
+-- touch point and normal of the first contact.
+local rect = {}
+
+function rect.getSquareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
+  local dx = x1 - x2 + (w1 - w2) / 2
+  local dy = y1 - y2 + (h1 - h2) / 2
+  return dx * dx + dy * dy
+end
+
+function rect.isIntersecting(x1, y1, w1, h1, x2, y2, w2, h2)
+  return x1 < x2 + w2 and x2 < x1 + w1 and y1 < y2 + h2 and y2 < y1 + h1
+end
+
+local function strictlyInside(x, y, w, h, px, py)
+  return px - x > DELTA and py - y > DELTA and x + w - px > DELTA and y + h - py > DELTA
+end
+
+local function closer(v, a, b)
+  if abs(a - v) < abs(b - v) then return a end
+  return b
+end
+
+-- Clips the segment from the origin by (dx, dy) to the rect, within
+-- [lo, hi]; returns nil when it misses, else the entry and exit parameters
+-- and the normals of the sides they are on.
+local function clip(x, y, w, h, dx, dy, lo, hi)
+  local nx1, ny1, nx2, ny2 = 0, 0, 0, 0
+  -- left, right, top, bottom: p is the rate towards the outside, q the room
+  -- (0 - x, not -x: the segment starts at 0, and -x would turn 0 into -0)
+  local sides = 0
+  while sides < 4 do
+    sides = sides + 1
+    local p, q, nx, ny
+    if sides == 1 then p, q, nx, ny = -dx, 0 - x, -1, 0
+    elseif sides == 2 then p, q, nx, ny = dx, x + w, 1, 0
+    elseif sides == 3 then p, q, nx, ny = -dy, 0 - y, 0, -1
+    else p, q, nx, ny = dy, y + h, 0, 1 end
+    if p == 0 then
+      if q <= 0 then return nil end
+    else
+      local r = q / p
+      if p < 0 then
+        if r > hi then return nil end
+        if r > lo then lo, nx1, ny1 = r, nx, ny end
+      else
+        if r < lo then return nil end
+        if r < hi then hi, nx2, ny2 = r, nx, ny end
+      end
+    end
+  end
+  return lo, hi, nx1, ny1, nx2, ny2
+end
+
+function rect.detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
+  local dx, dy = goalX - x1, goalY - y1
+  local x, y, w, h = x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
+  local ti, nx, ny, tx, ty, overlaps
+  if strictlyInside(x, y, w, h, 0, 0) then
+    local cx, cy = closer(0, x, x + w), closer(0, y, y + h)
+    ti = -min(w1, abs(cx)) * min(h1, abs(cy))
+    overlaps = true
+    if dx == 0 and dy == 0 then
+      if abs(cx) < abs(cy) then cy = 0 else cx = 0 end
+      nx = cx > 0 and 1 or (cx < 0 and -1 or 0)
+      ny = cy > 0 and 1 or (cy < 0 and -1 or 0)
+      tx, ty = x1 + cx, y1 + cy
+    else
+      local t0, _, n0x, n0y = clip(x, y, w, h, dx, dy, -huge, 1)
+      if not t0 then return nil end
+      nx, ny = n0x, n0y
+      tx, ty = x1 + dx * t0, y1 + dy * t0
+    end
+  else
+    local t0, t1, n0x, n0y = clip(x, y, w, h, dx, dy, -huge, huge)
+    if not (t0 and t0 < 1 and abs(t0 - t1) >= DELTA and (0 < t0 + DELTA or 0 == t0 and t1 > 0)) then
+      return nil
+    end
+    ti, nx, ny, overlaps = t0, n0x, n0y, false
+    tx, ty = x1 + dx * t0, y1 + dy * t0
+  end
+  return {
+    overlaps = overlaps, ti = ti,
+    move = { x = dx, y = dy }, normal = { x = nx, y = ny }, touch = { x = tx, y = ty },
+    itemRect = { x = x1, y = y1, w = w1, h = h1 }, otherRect = { x = x2, y = y2, w = w2, h = h2 },
+  }
+end
 
 local ref = {}
 
