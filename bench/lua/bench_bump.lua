@@ -89,9 +89,10 @@ local function frame(world, items)
   return collisions
 end
 
-local function run(name, lib)
+local function run(name, lib, reuse)
   local tiles, movers = scene(19)
   local world, items = build(lib, tiles, movers)
+  if reuse then world.reuseCollisions = true end
   frame(world, items) -- warm up (and let the JIT compile)
   frame(world, items)
   collectgarbage('collect')
@@ -119,13 +120,21 @@ local original = os.getenv('BUMP_LUA')
 local o = original and original ~= '' and run('bump.lua', dofile(original))
 local r = run('bump-style Lua', ref)
 local s = run('shove.bump', bump)
-print(('%-16s %12s %14s %16s'):format('', 'ns/move', 'bytes/move', 'collisions/move'))
-for _, t in ipairs({ o or nil, r, s }) do
-  print(('%-16s %12.0f %14.1f %16.3f'):format(t.name, t.ns, t.bytes, t.collisions))
+-- the same with world.reuseCollisions (cols belong to the world)
+local u = run('shove.bump reuse', bump, true)
+print(('%-18s %12s %14s %16s'):format('', 'ns/move', 'bytes/move', 'collisions/move'))
+local rows = { r, s, u }
+if o then table.insert(rows, 1, o) end
+for _, t in ipairs(rows) do
+  print(('%-18s %12.0f %14.1f %16.3f'):format(t.name, t.ns, t.bytes, t.collisions))
 end
-print(('speed-up %.1fx, garbage %.4f of the reference'):format(r.ns / s.ns, s.bytes / r.bytes))
-if o then
-  print(('speed-up %.1fx, garbage %.4f of bump.lua'):format(o.ns / s.ns, s.bytes / o.bytes))
+for _, base in ipairs({ o or false, r }) do
+  if base then
+    for _, t in ipairs({ s, u }) do
+      print(('%s against %s: speed-up %.1fx, garbage %.4f'):format(t.name, base.name,
+        base.ns / t.ns, t.bytes / base.bytes))
+    end
+  end
 end
 -- Both use bump's arithmetic; they part where bump's cells miss an item
 -- that overlaps a move by a rounding error (the README tells the story).

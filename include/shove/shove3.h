@@ -19,7 +19,8 @@
  *                shove3_merge_grid
  *   queries      shove3_query_box, shove3_cast_box, shove3_cast_ray, shove3_cast_body
  *   batch (SIMD) shove3_overlap_batch, shove3_sweep_batch
- *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr
+ *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr, shove3_bump_detect,
+ *                shove3_bump_detect_all
  *   debugging    shove3_world_draw, shove3_world_dump, shove3_world_load
  *
  * Conventions. Boxes are closed intervals [min, max] per axis, but overlap is
@@ -721,6 +722,50 @@ SHOVE_API uint32_t shove3_query_box_ptr(const shove3_world *w, const shove3_aabb
  *  `id` or `box` is SHOVE_ERR_INVALID_ARGUMENT and changes nothing. */
 SHOVE_API shove_status shove3_body_set_box_ptr(shove3_world *w, const shove_id *id,
                                                const shove3_aabb *box);
+
+/** A box as bump.lua keeps a rect: its low corner and its size, in doubles
+ *  (the LuaJIT module computes with Lua numbers, and so does this). */
+typedef struct shove3_bump_rect {
+    double min[3];
+    double size[3];
+} shove3_bump_rect;
+
+/** A collision as bump.lua's rect.detectCollision reports it. */
+typedef struct shove3_bump_hit {
+    double ti;        /**< when the mover touches (0..1), or minus the overlap's volume */
+    double normal[3]; /**< unit axis vector from the other box toward the mover, or 0 */
+    double touch[3];  /**< where the mover's low corner is when it touches */
+    bool overlaps;    /**< the boxes overlapped at the start */
+} shove3_bump_hit;
+
+/** bump.lua's collision test (its rect.detectCollision; in 3D, that of
+ *  bump-3dpd) in doubles, for the LuaJIT module shove.bump: `item` moving so
+ *  its low corner goes to `goal`, against `other`. Returns true and fills `*out`
+ *  when bump reports a collision: the boxes overlap by more than bump's
+ *  margin of 1e-10 at the start (`ti` is minus the overlap's volume; the
+ *  touch point backs out along the motion, or out by the shortest axis when
+ *  there is no motion), or the mover enters `other` before the goal (`ti`
+ *  in [0, 1), the normal of the side it enters); a motion that only passes
+ *  a corner or an edge is no collision. The arithmetic is bump's, operation
+ *  for operation (with -ffp-contract=off it matches Lua's bit for bit).
+ *  Returns false and leaves `*out` unchanged when there is no collision or
+ *  a pointer is NULL. */
+SHOVE_API bool shove3_bump_detect(const shove3_bump_rect *item, const double goal[3],
+                                  const shove3_bump_rect *other, shove3_bump_hit *out);
+
+/** shove3_bump_detect of `item` against rects[ids[i].index] for each i
+ *  below `count` whose index is not `skip` (UINT32_MAX skips nothing), in
+ *  one call: the LuaJIT module's projection, on the ids a query returned
+ *  (shove3_query_box_ptr), so that its Lua code handles no numbers and no
+ *  loop for the common move. Generations are not looked at. The collisions
+ *  go to hits[0 .. k-1] in the order of `ids`, and found[j] is the i of
+ *  hits[j]; returns k. Both outputs need room for `count` entries. Returns
+ *  0 and writes nothing when a pointer is NULL (`rects`, `ids`, `hits` and
+ *  `found` may be NULL when `count` is 0). */
+SHOVE_API uint32_t shove3_bump_detect_all(const shove3_bump_rect *item, const double goal[3],
+                                          const shove3_bump_rect *rects, const shove_id *ids,
+                                          uint32_t count, uint32_t skip, shove3_bump_hit *hits,
+                                          uint32_t *found);
 
 /* >>batch ---------------------------------------------------------------- */
 

@@ -8,7 +8,8 @@
 -- Results follow bump.lua's arithmetic (Lua numbers, bump's formulas for
 -- collisions, touch, slide and bounce), so games keep their behaviour. The
 -- broad phase (which items are near a move or a query) is shove's tree,
--- reached through LuaJIT's FFI; that is where bump spends most of its time.
+-- reached through LuaJIT's FFI, and bump's collision test runs in C
+-- (shove2_bump_detect_all), with bump's operations in bump's order.
 -- The C declarations come from shove/cdef.lua, which the build generates from
 -- the public headers.
 --
@@ -18,10 +19,10 @@
 --
 -- Differences from bump.lua (the README section "Coming from bump.lua" has
 -- the full list):
--- * The `cols` list a move, check or project returns, and the collision
---   tables in it, belong to the world: the next move, check or project
---   called from outside a filter or response reuses them. Copy what you
---   keep. This is what makes a move free of garbage.
+-- * As in bump, the `cols` list a move, check or project returns, and the
+--   collision tables in it, are the caller's. With world.reuseCollisions =
+--   true they belong to the world instead: the next check or move reuses
+--   them, and a move makes almost no garbage.
 -- * Rectangles must be finite and within float range (|v| < 3.4e38); bump
 --   stores NaN and infinities, this module raises an error.
 -- * world:countCells() walks every item each time it is called (bump keeps
@@ -67,6 +68,7 @@ assert(ffi.offsetof('shove2_body_def', 'box') == 0, 'shove.bump: shove2_body_def
 
 local SHOVE_OK = 0
 local ALL_BITS = 0xffffffffffffffffULL
+local NO_INDEX = 0xffffffff -- "skip nothing" for shove2_bump_detect_all
 local DYNAMIC = C.SHOVE_BODY_DYNAMIC
 
 -- The C world stores floats. Every rect goes in padded outward by a little
@@ -198,125 +200,64 @@ local function rect_getSquareDistance(x1, y1, w1, h1, x2, y2, w2, h2)
   return dx * dx + dy * dy
 end
 
--- The collision of rect 1 moving to (goalX, goalY) with rect 2. Returns
--- false when there is none; otherwise true, with ti, overlaps, the normal
--- and the touch point in HIT.
-local HIT = ffi.new('struct { double ti, nx, ny, tx, ty; bool overlaps; }')
-
-local function detect(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
-  local dx, dy = goalX - x1, goalY - y1
-  local x, y, w, h = x2 - x1 - w1, y2 - y1 - h1, w1 + w2, h1 + h2
-  local H, S = HIT, SEG
-
-  if rect_containsPoint(x, y, w, h, 0, 0) then
-    -- already overlapping: ti is minus the area of the overlap
-    local px, py = rect_getNearestCorner(x, y, w, h, 0, 0)
-    H.ti = -min(w1, abs(px)) * min(h1, abs(py))
-    H.overlaps = true
-    if dx == 0 and dy == 0 then
-      -- not moving: the smallest way out
-      if abs(px) < abs(py) then py = 0 else px = 0 end
-      H.nx, H.ny = sign(px), sign(py)
-      H.tx, H.ty = x1 + px, y1 + py
-    else
-      -- moving: back along the move
-      if not clipSegment(x, y, w, h, 0, 0, dx, dy, -huge, 1) then return false end
-      H.nx, H.ny = S.nx1, S.ny1
-      H.tx, H.ty = x1 + dx * S.ti1, y1 + dy * S.ti1
-    end
-    return true
-  end
-
-  -- enters during the move; a path through a corner only is no collision
-  if not clipSegment(x, y, w, h, 0, 0, dx, dy, -huge, huge) then return false end
-  local ti1, ti2 = S.ti1, S.ti2
-  if ti1 < 1 and abs(ti1 - ti2) >= DELTA and (0 < ti1 + DELTA or 0 == ti1 and ti2 > 0) then
-    H.ti, H.nx, H.ny = ti1, S.nx1, S.ny1
-    H.overlaps = false
-    H.tx, H.ty = x1 + dx * ti1, y1 + dy * ti1
-    return true
-  end
-  return false
+-- The collision test is bump's rect.detectCollision, done in C in doubles
+-- (shove2_bump_detect: bump's operations in bump's order, so the same bits
+-- as in Lua). In Lua, its dozen numbers live across many branches, and
+-- LuaJIT (2.1.0-beta3) gives up compiling the side traces of the move
+-- ("NYI: register coalescing too complex") and retries them forever; an FFI
+-- call with three pointers compiles. The moving rect and its goal are
+-- MOVE_RECT and MOVE_GOAL, the rect tested against is OTHER, the result HIT.
+local MOVE_RECT = ffi.new('shove2_bump_rect')
+local MOVE_GOAL = ffi.new('double[2]')
+local OTHER = ffi.new('shove2_bump_rect')
+local HIT = ffi.new('shove2_bump_hit')
+-- The collisions of one projection (shove2_bump_detect_all) and which
+-- candidates they are; read before anything else can project.
+local hitsCap = 64
+local HITS = ffi.new('shove2_bump_hit[?]', hitsCap)
+local FOUND = ffi.new('uint32_t[?]', hitsCap)
+local function growHits(count)
+  while hitsCap < count do hitsCap = hitsCap * 2 end
+  HITS = ffi.new('shove2_bump_hit[?]', hitsCap)
+  FOUND = ffi.new('uint32_t[?]', hitsCap)
 end
 
--- The moving rect and its goal, for the hot loop of World:project.
-local MOVE = ffi.new('struct { double x, y, w, h, goalX, goalY; }')
--- Copies of MOVE for projections nested through filters (six numbers a
--- level), and how many projections ran so far (see scanCandidates).
-local MOVE_SAVE_LEVELS = 64
-local MOVE_SAVES = ffi.new('double[?]', MOVE_SAVE_LEVELS * 6)
-local moveSaveTop = 0
-local projectCount = 0
-
--- detect for MOVE against the rect at rects[k .. k + 3]. It works on the
--- Minkowski difference stored in DIFF; few values live in Lua slots keeps
--- LuaJIT's side traces through here compilable (with the rects, the goal
--- and the difference all in slots, its register allocator gives up on
--- them, and the whole move runs in the interpreter).
-local DIFF = ffi.new('struct { double x, y, w, h, dx, dy; }')
-
-local function detectMoving(rects, k)
-  local M, D = MOVE, DIFF
-  D.dx, D.dy = M.goalX - M.x, M.goalY - M.y
-  D.x, D.y = rects[k] - M.x - M.w, rects[k + 1] - M.y - M.h
-  D.w, D.h = M.w + rects[k + 2], M.h + rects[k + 3]
-  local H, S = HIT, SEG
-
-  if rect_containsPoint(D.x, D.y, D.w, D.h, 0, 0) then
-    local px, py = rect_getNearestCorner(D.x, D.y, D.w, D.h, 0, 0)
-    H.ti = -min(M.w, abs(px)) * min(M.h, abs(py))
-    H.overlaps = true
-    if D.dx == 0 and D.dy == 0 then
-      if abs(px) < abs(py) then py = 0 else px = 0 end
-      H.nx, H.ny = sign(px), sign(py)
-      H.tx, H.ty = M.x + px, M.y + py
-    else
-      if not clipSegment(D.x, D.y, D.w, D.h, 0, 0, D.dx, D.dy, -huge, 1) then return false end
-      H.nx, H.ny = S.nx1, S.ny1
-      H.tx, H.ty = M.x + D.dx * S.ti1, M.y + D.dy * S.ti1
-    end
-    return true
-  end
-
-  if not clipSegment(D.x, D.y, D.w, D.h, 0, 0, D.dx, D.dy, -huge, huge) then return false end
-  if S.ti1 < 1 and abs(S.ti1 - S.ti2) >= DELTA and (0 < S.ti1 + DELTA or 0 == S.ti1 and S.ti2 > 0) then
-    H.ti, H.nx, H.ny = S.ti1, S.nx1, S.ny1
-    H.overlaps = false
-    H.tx, H.ty = M.x + D.dx * S.ti1, M.y + D.dy * S.ti1
-    return true
-  end
-  return false
+local function setMove(x, y, w, h, goalX, goalY)
+  local M, G = MOVE_RECT, MOVE_GOAL
+  M.min[0], M.min[1], M.size[0], M.size[1] = x, y, w, h
+  G[0], G[1] = goalX, goalY
 end
 
-local function newCollisionTable()
+-- A collision table from HIT, the move and the other rect: all of bump's
+-- fields in one constructor (LuaJIT then sizes it once).
+local function newCollision(item, other, responseName, ox, oy, ow, oh)
+  local H, M, G = HIT, MOVE_RECT, MOVE_GOAL
+  local x, y = M.min[0], M.min[1]
   return {
-    move = { x = 0, y = 0 },
-    normal = { x = 0, y = 0 },
-    touch = { x = 0, y = 0 },
-    itemRect = { x = 0, y = 0, w = 0, h = 0 },
-    otherRect = { x = 0, y = 0, w = 0, h = 0 },
+    item = item,
+    other = other,
+    type = responseName,
+    overlaps = H.overlaps,
+    ti = H.ti,
+    move = { x = G[0] - x, y = G[1] - y },
+    normal = { x = H.normal[0], y = H.normal[1] },
+    touch = { x = H.touch[0], y = H.touch[1] },
+    itemRect = { x = x, y = y, w = M.size[0], h = M.size[1] },
+    otherRect = { x = ox, y = oy, w = ow, h = oh },
+    slide = nil,
+    bounce = nil,
   }
-end
-
--- Copies HIT (and the rects and the move) into a collision table.
-local function fillCollision(col, dx, dy, x1, y1, w1, h1, x2, y2, w2, h2)
-  local H = HIT
-  col.overlaps = H.overlaps
-  col.ti = H.ti
-  local m, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
-  m.x, m.y = dx, dy
-  n.x, n.y = H.nx, H.ny
-  t.x, t.y = H.tx, H.ty
-  ir.x, ir.y, ir.w, ir.h = x1, y1, w1, h1
-  orr.x, orr.y, orr.w, orr.h = x2, y2, w2, h2
-  return col
 end
 
 local function rect_detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY)
   goalX = goalX or x1
   goalY = goalY or y1
-  if not detect(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY) then return nil end
-  return fillCollision(newCollisionTable(), goalX - x1, goalY - y1, x1, y1, w1, h1, x2, y2, w2, h2)
+  setMove(x1, y1, w1, h1, goalX, goalY)
+  local O = OTHER
+  O.min[0], O.min[1], O.size[0], O.size[1] = x2, y2, w2, h2
+  if not C.shove2_bump_detect(MOVE_RECT, MOVE_GOAL, O, HIT) then return nil end
+  local col = newCollision(nil, nil, nil, x2, y2, w2, h2)
+  return col
 end
 
 ------------------------------------------------------------------------
@@ -343,10 +284,6 @@ end
 
 local EMPTY = setmetatable({}, { __newindex = function() error('shove.bump: this empty list is shared; copy it first', 2) end })
 
--- slide and bounce tables of pooled collisions, kept beside them so that a
--- reused collision gets its old table back instead of a new one
-local spareSlide = setmetatable({}, { __mode = 'k' })
-local spareBounce = setmetatable({}, { __mode = 'k' })
 
 local function touch(world, col, x, y, w, h, goalX, goalY, filter)
   return col.touch.x, col.touch.y, EMPTY, 0
@@ -371,13 +308,7 @@ local function slide(world, col, x, y, w, h, goalX, goalY, filter)
     end
   end
 
-  local s = spareSlide[col]
-  if not s then
-    s = {}
-    spareSlide[col] = s
-  end
-  s.x, s.y = sx, sy
-  col.slide = s
+  col.slide = { x = sx, y = sy }
 
   local cols, len = world:project(col.item, tch.x, tch.y, w, h, sx, sy, filter)
   return sx, sy, cols, len
@@ -397,13 +328,7 @@ local function bounce(world, col, x, y, w, h, goalX, goalY, filter)
     bx, by = tx + bnx, ty + bny
   end
 
-  local b = spareBounce[col]
-  if not b then
-    b = {}
-    spareBounce[col] = b
-  end
-  b.x, b.y = bx, by
-  col.bounce = b
+  col.bounce = { x = bx, y = by }
 
   local cols, len = world:project(col.item, tx, ty, w, h, bx, by, filter)
   return bx, by, cols, len
@@ -441,7 +366,20 @@ end
 
 -- Ids of the items whose padded rect meets the padded rect [l, r] x [t, b],
 -- in a buffer of the world's buffer stack (queries may nest through
--- filters). Returns the buffer and the count; release with releaseBuffer.
+-- filters). Returns the buffer, the count and the level of the stack (whose
+-- `which` and `names` the move's filter pass fills); release with
+-- releaseBuffer.
+local function growLevel(self, level, cap)
+  local buf = ffi.new('shove_id[?]', cap)
+  self._bufs[level], self._bufCaps[level] = buf, cap
+  self._bufWords[level] = ffi.cast('uint32_t *', buf)
+  local which = ffi.new('shove_id[?]', cap)
+  self._which[level] = which
+  self._whichWords[level] = ffi.cast('uint32_t *', which)
+  self._names[level] = self._names[level] or {}
+  return buf
+end
+
 local function broad(self, l, t, r, b)
   local level = self._bufTop + 1
   if level > 32 then level = 1 end -- left over by errors raised in filters
@@ -449,23 +387,19 @@ local function broad(self, l, t, r, b)
   local buf, cap = self._bufs[level], self._bufCaps[level]
   if not buf then
     cap = 64
-    buf = ffi.new('shove_id[?]', cap)
-    self._bufs[level], self._bufCaps[level] = buf, cap
-    self._bufWords[level] = ffi.cast('uint32_t *', buf)
+    buf = growLevel(self, level, cap)
   end
   local q = self._query
   setPadded(self._queryFloats, l, t, r, b)
   local n = C.shove2_query_box_ptr(self._cworld, q, ALL_BITS, buf, cap)
   if n > cap then
     cap = n + n / 2
-    buf = ffi.new('shove_id[?]', cap)
-    self._bufs[level], self._bufCaps[level] = buf, cap
-    self._bufWords[level] = ffi.cast('uint32_t *', buf)
+    buf = growLevel(self, level, cap)
     n = C.shove2_query_box_ptr(self._cworld, q, ALL_BITS, buf, cap)
   end
   -- the ids as 32-bit words: body i's index is word 2 i (shove_id is
   -- { index, generation }); plain numbers, no boxed struct per read
-  return self._bufWords[level], n
+  return self._bufWords[level], n, level
 end
 
 local function releaseBuffer(self)
@@ -492,18 +426,70 @@ local function takeList(self)
   return list, top
 end
 
+-- A pooled collision table for a projection inside a check (the check
+-- copies the one it keeps into a table of the caller's; see World:check).
 local function takeCollision(self)
   local top = self._colTop + 1
   self._colTop = top
   local col = self._cols[top]
   if not col then
-    col = newCollisionTable()
+    col = newCollision(nil, nil, nil, 0, 0, 0, 0)
     self._cols[top] = col
-  else
-    col.slide = nil
-    col.bounce = nil
+    self._pooled[col] = true
   end
   return col
+end
+
+-- The collision of HITS[j]: written into the pooled table col, or into a
+-- new table when col is nil.
+local function makeCollision(col, j, item, other, responseName, ox, oy, ow, oh)
+  local H, M, G = HITS[j], MOVE_RECT, MOVE_GOAL
+  local x, y = M.min[0], M.min[1]
+  if not col then
+    return {
+      item = item,
+      other = other,
+      type = responseName,
+      overlaps = H.overlaps,
+      ti = H.ti,
+      move = { x = G[0] - x, y = G[1] - y },
+      normal = { x = H.normal[0], y = H.normal[1] },
+      touch = { x = H.touch[0], y = H.touch[1] },
+      itemRect = { x = x, y = y, w = M.size[0], h = M.size[1] },
+      otherRect = { x = ox, y = oy, w = ow, h = oh },
+      slide = nil,
+      bounce = nil,
+    }
+  end
+  col.item, col.other, col.type = item, other, responseName
+  col.overlaps, col.ti = H.overlaps, H.ti
+  col.slide, col.bounce = nil, nil
+  local m, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
+  m.x, m.y = G[0] - x, G[1] - y
+  n.x, n.y = H.normal[0], H.normal[1]
+  t.x, t.y = H.touch[0], H.touch[1]
+  ir.x, ir.y, ir.w, ir.h = x, y, M.size[0], M.size[1]
+  orr.x, orr.y, orr.w, orr.h = ox, oy, ow, oh
+  return col
+end
+
+-- A table of the caller's with the fields of the pooled collision col.
+local function copyCollision(col)
+  local m, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
+  return {
+    item = col.item,
+    other = col.other,
+    type = col.type,
+    overlaps = col.overlaps,
+    ti = col.ti,
+    move = { x = m.x, y = m.y },
+    normal = { x = n.x, y = n.y },
+    touch = { x = t.x, y = t.y },
+    itemRect = { x = ir.x, y = ir.y, w = ir.w, h = ir.h },
+    otherRect = { x = orr.x, y = orr.y, w = orr.w, h = orr.h },
+    slide = nil,
+    bounce = nil,
+  }
 end
 
 -- Insertion sort by ti, then by distance to the item (bump's order).
@@ -534,81 +520,104 @@ function World:addResponse(name, response)
   self.responses[name] = response
 end
 
--- The collisions of MOVE with the candidates buf[0 .. n-1] that are not the
--- item itself, not visited (when visitedOnly) and named by the filter, into
--- list; returns their count. A function of its own so that the numbers of
--- World:project are not live across this loop: LuaJIT's side traces of it
--- then stay compilable.
-local function scanCandidates(self, item, list, buf, n, selfIndex, visitedOnly, userFilter)
+-- The candidates buf[0 .. n-1] (the broad phase's buffer at `level`) that
+-- are not the item itself, not visited (when visitedOnly) and named by the
+-- filter: their body indices go to the level's `which` ids and the
+-- filter's answers to its `names` table. Returns their count. Only indices
+-- and names here: the numbers stay in C (see HIT).
+local function askFilter(self, level, item, buf, n, selfIndex, visitedOnly, userFilter)
   local items, visit, serial = self._items, self._visit, self._serial
-  -- A filter may move, check, add or remove items, in this world or
-  -- another: keep a copy of MOVE to put back if it projected meanwhile,
-  -- and read the items and rects again after each call.
-  local M, saves = MOVE, MOVE_SAVES
-  local level = moveSaveTop + 1
-  if level >= MOVE_SAVE_LEVELS then level = 1 end -- left over by errors in filters
-  moveSaveTop = level
-  local base = level * 6
-  saves[base], saves[base + 1], saves[base + 2] = M.x, M.y, M.w
-  saves[base + 3], saves[base + 4], saves[base + 5] = M.h, M.goalX, M.goalY
-  local seen = projectCount
-  local len = 0
+  local which, names = self._whichWords[level], self._names[level]
+  local m = 0
   for i = 0, n - 1 do
     local idx = buf[2 * i]
     if idx ~= selfIndex and not (visitedOnly and visit[idx] == serial) then
       local other = items[idx]
       local responseName = userFilter(item, other)
-      if projectCount ~= seen then
-        M.x, M.y, M.w = saves[base], saves[base + 1], saves[base + 2]
-        M.h, M.goalX, M.goalY = saves[base + 3], saves[base + 4], saves[base + 5]
-        seen = projectCount
-      end
-      local rects = self._rects
-      if responseName and items[idx] == other and detectMoving(rects, idx * 4) then
-        local k = idx * 4
-        local col = fillCollision(takeCollision(self), M.goalX - M.x, M.goalY - M.y,
-          M.x, M.y, M.w, M.h, rects[k], rects[k + 1], rects[k + 2], rects[k + 3])
-        col.other = other
-        col.item = item
-        col.type = responseName
-        len = len + 1
-        list[len] = col
+      -- a filter may remove items (the item asked about is then passed)
+      if responseName and items[idx] == other then
+        which[2 * m] = idx
+        m = m + 1
+        names[m] = responseName
       end
     end
   end
-  moveSaveTop = level - 1
-  return len
+  return m
 end
 
+-- The collisions HITS[0 .. len-1] of a projection as collision tables in
+-- list (pooled ones when pooled), skipping visited items when visitedOnly;
+-- ids are the candidates detect_all looked at, names their responses (nil:
+-- all 'slide', the default filter's). Returns the count.
+local function collect(self, list, len, item, ids, names, pooled, visitedOnly)
+  local items, rects, visit, serial = self._items, self._rects, self._visit, self._serial
+  local count = 0
+  for j = 0, len - 1 do
+    local i = FOUND[j]
+    local idx = ids[2 * i]
+    if not (visitedOnly and visit[idx] == serial) then
+      local k = idx * 4
+      local col = pooled and takeCollision(self) or nil
+      count = count + 1
+      list[count] = makeCollision(col, j, item, items[idx], names and names[i + 1] or 'slide',
+        rects[k], rects[k + 1], rects[k + 2], rects[k + 3])
+    end
+  end
+  return count
+end
+
+jit.off(collect)
+
 -- Collisions of the rect (x,y,w,h) moving to (goalX, goalY) with the items
--- the filter names a response for, sorted; `item` itself is skipped.
+-- the filter names a response for, sorted; `item` itself is skipped. The
+-- list and its tables are the caller's, as in bump, except for the
+-- projections of World:check (recognised by its filter), which use the
+-- world's pools: the check copies the one collision it keeps.
 function World:project(item, x, y, w, h, goalX, goalY, filter)
   assertIsRect(x, y, w, h)
   goalX = goalX or x
   goalY = goalY or y
   assertIsPoint(goalX, goalY, 'the goal')
 
-  local visitedOnly = filter == self._visitedFilter
-  if not visitedOnly and self._depth == 0 then resetPools(self) end
-  local userFilter = visitedOnly and self._userFilter or filter or defaultFilter
+  local pooled = filter == self._visitedFilter
+  local userFilter = pooled and self._userFilter or filter or defaultFilter
 
-  local list, listIndex = takeList(self)
   local selfIndex = self._index[item]
-
   local tl, tt = min(goalX, x), min(goalY, y)
   local tr, tb = max(goalX + w, x + w), max(goalY + h, y + h)
-  local buf, n = broad(self, tl, tt, tr, tb)
-  projectCount = projectCount + 1
-  local M = MOVE
-  M.x, M.y, M.w, M.h, M.goalX, M.goalY = x, y, w, h, goalX, goalY
-  -- Most moves meet nothing but the mover itself: no loop for them.
-  if n == 1 and buf[0] == selfIndex then n = 0 end
+  local buf, n, level = broad(self, tl, tt, tr, tb)
+  local list, listIndex
+  if pooled then
+    list, listIndex = takeList(self)
+  else
+    list = {}
+  end
   local len = 0
-  if n > 0 then len = scanCandidates(self, item, list, buf, n, selfIndex, visitedOnly, userFilter) end
+  -- Most moves meet nothing but the mover itself: no filter, no C call.
+  if n > 1 or (n == 1 and buf[0] ~= selfIndex) then
+    -- With the default filter (every item 'slide') C looks at the whole
+    -- buffer, and the item itself and visited items are left out after;
+    -- else the filter picks the candidates first, as in bump.
+    local ids, idWords, names, m = self._bufs[level], buf, nil, n
+    if userFilter ~= defaultFilter then
+      m = askFilter(self, level, item, buf, n, selfIndex, pooled, userFilter)
+      ids, idWords, names = self._which[level], self._whichWords[level], self._names[level]
+    end
+    if m > 0 then
+      if m > hitsCap then growHits(m) end
+      -- after the filter (which may project too): the move goes in now
+      setMove(x, y, w, h, goalX, goalY)
+      local found = C.shove2_bump_detect_all(MOVE_RECT, MOVE_GOAL, self._rectsC, ids, m,
+        selfIndex or NO_INDEX, HITS, FOUND)
+      if found > 0 then
+        len = collect(self, list, found, item, idWords, names, pooled, pooled and names == nil)
+      end
+    end
+  end
   releaseBuffer(self)
 
   sortCollisions(list, len)
-  self._listLens[listIndex] = len
+  if pooled then self._listLens[listIndex] = len end
   return list, len
 end
 
@@ -786,6 +795,7 @@ local function rectSlot(self, idx)
     local rects = ffi.new('double[?]', newCap * 4)
     ffi.copy(rects, self._rects, ffi.sizeof('double') * 4 * cap)
     self._rects, self._rectCap = rects, newCap
+    self._rectsC = ffi.cast('shove2_bump_rect *', rects)
   end
   return self._rects
 end
@@ -852,7 +862,7 @@ function World:check(item, goalX, goalY, filter)
   local idx = item ~= nil and self._index[item]
   if not idx then missing(item, 'being checked') end
   -- The item's rect is read where needed rather than kept in locals (fewer
-  -- numbers live across the calls below; see World:project).
+  -- numbers live across the calls below).
   local k = idx * 4
 
   local depth = self._depth
@@ -869,14 +879,20 @@ function World:check(item, goalX, goalY, filter)
 
   local visit, index, responses = self._visit, self._index, self.responses
   local visitedFilter = self._visitedFilter
-  local cols, listIndex = takeList(self)
-  local len = 0
+  local reuse = self.reuseCollisions
+  local cols, listIndex, len = nil, nil, 0
 
   local r = self._rects
   local projected, projectedLen = self:project(item, r[k], r[k + 1], r[k + 2], r[k + 3], goalX, goalY,
     visitedFilter)
   while projectedLen > 0 do
     local col = projected[1]
+    if not cols then
+      if reuse then cols, listIndex = takeList(self) else cols = {} end
+    end
+    -- the pooled tables of this check's projections stay with the world;
+    -- the caller gets its own, as in bump (unless it asked for reuse)
+    if not reuse and self._pooled[col] then col = copyCollision(col) end
     len = len + 1
     cols[len] = col
     local otherIndex = index[col.other]
@@ -891,10 +907,11 @@ function World:check(item, goalX, goalY, filter)
       visitedFilter)
   end
 
-  self._listLens[listIndex] = len
+  if listIndex then self._listLens[listIndex] = len end
   self._userFilter, self._serial = savedFilter, savedSerial
   self._depth = depth
   r = self._rects
+  if not cols then cols = reuse and EMPTY or {} end
   return goalX or r[k], goalY or r[k + 1], cols, len
 end
 
@@ -925,6 +942,9 @@ bump.newWorld = function(cellSize)
   local id, box, query = ffi.new('shove_id[1]'), ffi.new('shove2_aabb'), ffi.new('shove2_aabb')
   local world = setmetatable({
     cellSize = cellSize,
+    -- true: the cols of check and move, and their tables, are the world's,
+    -- reused by the next check or move (no garbage); false: the caller's
+    reuseCollisions = false,
     responses = {},
     _cworld = cworld,
     _bodyDef = bodyDef[0],
@@ -940,12 +960,16 @@ bump.newWorld = function(cellSize)
     _bufCaps = {},
     _bufWords = {},
     _bufTop = 0,
+    _which = {}, -- per level: ids of the items the filter named a response for
+    _whichWords = {}, -- the same as 32-bit words (index i is word 2 i)
+    _names = {}, -- per level: the responses it named
     -- items by body index, and their rects in Lua numbers
     _index = {},
     _items = {},
     _gen = {},
     _rects = ffi.new('double[?]', 64 * 4), -- x, y, w, h of body i at 4 i
     _rectCap = 64,
+    _rectsC = false, -- _rects as shove2_bump_rect * (set below)
     _count = 0,
     -- countCells' picture of bump's cells
     _cellRows = {},
@@ -960,6 +984,7 @@ bump.newWorld = function(cellSize)
     _listLens = {},
     _listTop = 0,
     _cols = {},
+    _pooled = {}, -- the tables in _cols, as a set
     _colTop = 0,
   }, World_mt)
 
@@ -971,6 +996,8 @@ bump.newWorld = function(cellSize)
     if i and world._visit[i] == world._serial then return false end
     return world._userFilter(itm, other)
   end
+
+  world._rectsC = ffi.cast('shove2_bump_rect *', world._rects)
 
   world:addResponse('touch', touch)
   world:addResponse('cross', cross)

@@ -154,9 +154,10 @@ describe('shove.bump and the bump-style reference', function()
 end)
 
 describe('shove.bump moves', function()
-  local function garbagePerMove(lib)
+  local function garbagePerMove(lib, reuse)
     local tiles, list = scene(11, 40, 300)
     local world = lib.newWorld(2)
+    if reuse then world.reuseCollisions = true end
     local items = fill(world, tiles, list)
     local function frame()
       local hits = 0
@@ -185,14 +186,26 @@ describe('shove.bump moves', function()
     return bytes / (10 * #items)
   end
 
-  it('make at most a tenth of the garbage of the bump-style world', function()
-    -- With the JIT off: collectgarbage('count') also counts the compiler's
-    -- own memory, which depends on how LuaJIT traces the test, not on what
-    -- the module allocates (bench_bump.lua measures with the JIT on).
+  -- With the JIT off: collectgarbage('count') also counts the compiler's
+  -- own memory, which depends on how LuaJIT traces the test, not on what
+  -- the module allocates (bench_bump.lua measures with the JIT on).
+  local function measure(...)
     jit.off()
-    local ok, ours, theirs = pcall(function() return garbagePerMove(bump), garbagePerMove(ref) end)
+    local ok, a, b, c = pcall(...)
     jit.on()
-    assert(ok, ours)
+    assert(ok, a)
+    return a, b, c
+  end
+
+  it('make less than half the garbage of the bump-style world, with cols of the caller\'s', function()
+    -- the collisions the caller keeps are new tables, as in bump; the
+    -- projections a move makes on the way allocate nothing
+    local ours, theirs = measure(function() return garbagePerMove(bump), garbagePerMove(ref) end)
+    assert.is_true(ours * 2 <= theirs, ('%.1f bytes a move against %.1f'):format(ours, theirs))
+  end)
+
+  it('make at most a tenth of the garbage of the bump-style world when the world reuses cols', function()
+    local ours, theirs = measure(function() return garbagePerMove(bump, true), garbagePerMove(ref) end)
     assert.is_true(ours * 10 <= theirs, ('%.1f bytes a move against %.1f'):format(ours, theirs))
   end)
 
