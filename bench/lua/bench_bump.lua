@@ -161,11 +161,13 @@ local calls = {
   { 'remove + add', function(w, item) local x, y, ww, hh = w:getRect(item) w:remove(item) w:add(item, x, y, ww, hh) end },
   { 'check (no move)', function(w, item) local x, y = w:getRect(item) return w:check(item, x, y) end },
 }
+-- against bump.lua when it is there (it has every call), else the reference
+local base = o or r
 print()
-print(('%-18s %14s %14s %8s'):format('call', 'reference ns', 'shove.bump ns', 'ratio'))
+print(('%-18s %14s %14s %8s'):format('call', base.name .. ' ns', 'shove.bump ns', 'ratio'))
 for _, c in ipairs(calls) do
   local n = 20000
-  local a = c[2] and (ref.newWorld and r.world[c[1]:match('^%a+')] and timeIt(r.world, r.items, c[2], n))
+  local a = base.world[c[1]:match('^%a+')] and timeIt(base.world, base.items, c[2], n)
   local b = timeIt(s.world, s.items, c[2], n)
   if a then
     print(('%-18s %14.0f %14.0f %8.1f'):format(c[1], a, b, a / b))

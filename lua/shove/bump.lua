@@ -206,43 +206,58 @@ end
 -- LuaJIT (2.1.0-beta3) gives up compiling the side traces of the move
 -- ("NYI: register coalescing too complex") and retries them forever; an FFI
 -- call with three pointers compiles. The moving rect and its goal are
--- MOVE_RECT and MOVE_GOAL, the rect tested against is OTHER, the result HIT.
-local MOVE_RECT = ffi.new('shove2_bump_rect')
-local MOVE_GOAL = ffi.new('double[2]')
-local OTHER = ffi.new('shove2_bump_rect')
-local HIT = ffi.new('shove2_bump_hit')
+-- MOVE_RECT and MOVE_GOAL, the rect tested against OTHER_RECT, the results HITS.
+--
+-- The structs are read and written through flat views made once (MOVE,
+-- HITD, HITB): `rect.min[0]` on a struct makes a reference object per
+-- access when LuaJIT interprets the code; a plain array index makes none.
+local MOVE = ffi.new('double[6]') -- x, y, w, h, goal x, goal y
+local MOVE_RECT = ffi.cast('shove2_bump_rect *', MOVE)
+local MOVE_GOAL = MOVE + 4
+assert(ffi.sizeof('shove2_bump_rect') == 32 and ffi.offsetof('shove2_bump_rect', 'size') == 16,
+  'shove.bump: shove2_bump_rect is not { x, y, w, h }')
+local OTHER = ffi.new('double[4]')
+local OTHER_RECT = ffi.cast('shove2_bump_rect *', OTHER)
+-- A hit as doubles: ti, normal x, y, touch x, y at HIT_STRIDE * j + 0 .. 4,
+-- and `overlaps` as a byte at HIT_BYTES * j + HIT_OVERLAPS.
+local HIT_BYTES = ffi.sizeof('shove2_bump_hit')
+local HIT_STRIDE = HIT_BYTES / 8
+local HIT_OVERLAPS = ffi.offsetof('shove2_bump_hit', 'overlaps')
+assert(ffi.offsetof('shove2_bump_hit', 'normal') == 8 and ffi.offsetof('shove2_bump_hit', 'touch') == 24
+  and HIT_BYTES % 8 == 0, 'shove.bump: shove2_bump_hit is not { ti, normal, touch, overlaps }')
 -- The collisions of one projection (shove2_bump_detect_all) and which
 -- candidates they are; read before anything else can project.
 local hitsCap = 64
-local HITS = ffi.new('shove2_bump_hit[?]', hitsCap)
-local FOUND = ffi.new('uint32_t[?]', hitsCap)
+local HITS, HITD, HITB, FOUND
 local function growHits(count)
   while hitsCap < count do hitsCap = hitsCap * 2 end
   HITS = ffi.new('shove2_bump_hit[?]', hitsCap)
+  HITD = ffi.cast('double *', HITS)
+  HITB = ffi.cast('uint8_t *', HITS)
   FOUND = ffi.new('uint32_t[?]', hitsCap)
 end
+growHits(hitsCap)
 
 local function setMove(x, y, w, h, goalX, goalY)
-  local M, G = MOVE_RECT, MOVE_GOAL
-  M.min[0], M.min[1], M.size[0], M.size[1] = x, y, w, h
-  G[0], G[1] = goalX, goalY
+  local M = MOVE
+  M[0], M[1], M[2], M[3], M[4], M[5] = x, y, w, h, goalX, goalY
 end
 
--- A collision table from HIT, the move and the other rect: all of bump's
+-- A collision table from hit j, the move and the other rect: all of bump's
 -- fields in one constructor (LuaJIT then sizes it once).
-local function newCollision(item, other, responseName, ox, oy, ow, oh)
-  local H, M, G = HIT, MOVE_RECT, MOVE_GOAL
-  local x, y = M.min[0], M.min[1]
+local function newCollision(j, item, other, responseName, ox, oy, ow, oh)
+  local M, D, h = MOVE, HITD, HIT_STRIDE * j
+  local x, y = M[0], M[1]
   return {
     item = item,
     other = other,
     type = responseName,
-    overlaps = H.overlaps,
-    ti = H.ti,
-    move = { x = G[0] - x, y = G[1] - y },
-    normal = { x = H.normal[0], y = H.normal[1] },
-    touch = { x = H.touch[0], y = H.touch[1] },
-    itemRect = { x = x, y = y, w = M.size[0], h = M.size[1] },
+    overlaps = HITB[HIT_BYTES * j + HIT_OVERLAPS] ~= 0,
+    ti = D[h],
+    move = { x = M[4] - x, y = M[5] - y },
+    normal = { x = D[h + 1], y = D[h + 2] },
+    touch = { x = D[h + 3], y = D[h + 4] },
+    itemRect = { x = x, y = y, w = M[2], h = M[3] },
     otherRect = { x = ox, y = oy, w = ow, h = oh },
     slide = nil,
     bounce = nil,
@@ -254,10 +269,9 @@ local function rect_detectCollision(x1, y1, w1, h1, x2, y2, w2, h2, goalX, goalY
   goalY = goalY or y1
   setMove(x1, y1, w1, h1, goalX, goalY)
   local O = OTHER
-  O.min[0], O.min[1], O.size[0], O.size[1] = x2, y2, w2, h2
-  if not C.shove2_bump_detect(MOVE_RECT, MOVE_GOAL, O, HIT) then return nil end
-  local col = newCollision(nil, nil, nil, x2, y2, w2, h2)
-  return col
+  O[0], O[1], O[2], O[3] = x2, y2, w2, h2
+  if not C.shove2_bump_detect(MOVE_RECT, MOVE_GOAL, OTHER_RECT, HITS) then return nil end
+  return newCollision(0, nil, nil, nil, x2, y2, w2, h2)
 end
 
 ------------------------------------------------------------------------
@@ -433,42 +447,27 @@ local function takeCollision(self)
   self._colTop = top
   local col = self._cols[top]
   if not col then
-    col = newCollision(nil, nil, nil, 0, 0, 0, 0)
+    col = newCollision(0, nil, nil, nil, 0, 0, 0, 0)
     self._cols[top] = col
     self._pooled[col] = true
   end
   return col
 end
 
--- The collision of HITS[j]: written into the pooled table col, or into a
+-- The collision of hit j: written into the pooled table col, or into a
 -- new table when col is nil.
 local function makeCollision(col, j, item, other, responseName, ox, oy, ow, oh)
-  local H, M, G = HITS[j], MOVE_RECT, MOVE_GOAL
-  local x, y = M.min[0], M.min[1]
-  if not col then
-    return {
-      item = item,
-      other = other,
-      type = responseName,
-      overlaps = H.overlaps,
-      ti = H.ti,
-      move = { x = G[0] - x, y = G[1] - y },
-      normal = { x = H.normal[0], y = H.normal[1] },
-      touch = { x = H.touch[0], y = H.touch[1] },
-      itemRect = { x = x, y = y, w = M.size[0], h = M.size[1] },
-      otherRect = { x = ox, y = oy, w = ow, h = oh },
-      slide = nil,
-      bounce = nil,
-    }
-  end
+  if not col then return newCollision(j, item, other, responseName, ox, oy, ow, oh) end
+  local M, D, h = MOVE, HITD, HIT_STRIDE * j
+  local x, y = M[0], M[1]
   col.item, col.other, col.type = item, other, responseName
-  col.overlaps, col.ti = H.overlaps, H.ti
+  col.overlaps, col.ti = HITB[HIT_BYTES * j + HIT_OVERLAPS] ~= 0, D[h]
   col.slide, col.bounce = nil, nil
   local m, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
-  m.x, m.y = G[0] - x, G[1] - y
-  n.x, n.y = H.normal[0], H.normal[1]
-  t.x, t.y = H.touch[0], H.touch[1]
-  ir.x, ir.y, ir.w, ir.h = x, y, M.size[0], M.size[1]
+  m.x, m.y = M[4] - x, M[5] - y
+  n.x, n.y = D[h + 1], D[h + 2]
+  t.x, t.y = D[h + 3], D[h + 4]
+  ir.x, ir.y, ir.w, ir.h = x, y, M[2], M[3]
   orr.x, orr.y, orr.w, orr.h = ox, oy, ow, oh
   return col
 end
@@ -524,7 +523,7 @@ end
 -- are not the item itself, not visited (when visitedOnly) and named by the
 -- filter: their body indices go to the level's `which` ids and the
 -- filter's answers to its `names` table. Returns their count. Only indices
--- and names here: the numbers stay in C (see HIT).
+-- and names here: the numbers stay in C (see HITS).
 local function askFilter(self, level, item, buf, n, selfIndex, visitedOnly, userFilter)
   local items, visit, serial = self._items, self._visit, self._serial
   local which, names = self._whichWords[level], self._names[level]
