@@ -10,8 +10,8 @@
  * Covered: world_create, world_destroy, world_body_count,
  * world_shift_origin, body_create, body_destroy, body_is_valid,
  * body_get_box, body_set_box, body_get_user_data, move, world_get_events,
- * world_set_voxels, query_box, cast_box, cast_ray, world_draw, world_dump,
- * body_set_move_def, body_get_result.
+ * world_set_voxels, query_box, body_overlaps, cast_box, cast_ray, world_draw,
+ * world_dump, body_set_move_def, body_get_result.
  * Not yet: body_set_motion and world_step (not implemented when this was
  * written).
  */
@@ -508,6 +508,19 @@ Test(bad_input_world, queries_and_casts_refuse_without_writing) {
     EXPECT_UNTOUCHED(hit, "cast");
     /* NULL out with a capacity counts without writing */
     cr_expect_gt(SHOVE_FN(query_box)(fx.w, BOX(-1, -1, -1, 20, 2, 2), UINT64_MAX, NULL, 4), 0u);
+    /* body_overlaps: 0 for a NULL world and every bad id, nothing written */
+    shove_id ids[8];
+    const int ni = bad_ids(&fx, ids);
+    for (int i = 0; i < ni; ++i) {
+        fill(found, sizeof found);
+        cr_expect_eq(SHOVE_FN(body_overlaps)(fx.w, ids[i], found, 4), 0u, "bad id %d", i);
+        EXPECT_UNTOUCHED(found, "body_overlaps");
+    }
+    fill(found, sizeof found);
+    cr_expect_eq(SHOVE_FN(body_overlaps)(NULL, fx.ids[0], found, 4), 0u);
+    EXPECT_UNTOUCHED(found, "body_overlaps");
+    cr_expect_eq(SHOVE_FN(body_overlaps)(fx.w, fx.ids[0], NULL, 4),
+                 SHOVE_FN(body_overlaps)(fx.w, fx.ids[0], found, 4));
     free_fixture(&fx);
 }
 

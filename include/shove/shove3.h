@@ -17,7 +17,8 @@
  *   events       shove3_world_get_events
  *   voxels       shove3_default_voxel_def, shove3_world_set_voxels, shove3_world_get_voxels,
  *                shove3_merge_grid
- *   queries      shove3_query_box, shove3_cast_box, shove3_cast_ray, shove3_cast_body
+ *   queries      shove3_query_box, shove3_body_overlaps, shove3_cast_box, shove3_cast_ray,
+ *                shove3_cast_body
  *   batch (SIMD) shove3_overlap_batch, shove3_sweep_batch
  *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr, shove3_bump_detect,
  *                shove3_bump_detect_all
@@ -57,7 +58,7 @@
  * only read may be made: shove3_world_body_count, shove3_body_is_valid,
  * shove3_body_get_box, shove3_body_get_user_data, shove3_body_get_result,
  * shove3_world_get_events
- * (the list as far as it is written), shove3_query_box, shove3_cast_box,
+ * (the list as far as it is written), shove3_query_box, shove3_body_overlaps, shove3_cast_box,
  * shove3_cast_ray, shove3_cast_body, shove3_query_box_ptr, shove3_world_dump
  * and shove3_world_draw; during a step they see bodies partway through it.
  * The call that was running finishes as if the callback had made no call,
@@ -348,7 +349,18 @@ typedef struct shove3_body_def {
 SHOVE_API shove3_body_def shove3_default_body_def(void);
 
 /** Add a body. Two bodies interact only when each one's category is in the
- *  other's mask. */
+ *  other's mask.
+ *
+ *  A body may be created overlapping others (a spawn in a crowd, inside a
+ *  trigger): that is SHOVE_OK, nothing is moved and no event says so. A
+ *  body created inside a solid body it interacts with (or inside a solid
+ *  voxel) starts inside it: its moves and steps take it out of it or along
+ *  it, never deeper along the shortest way out (see shove3_slide), and
+ *  nothing pushes it out. shove3_body_overlaps lists the bodies it starts
+ *  inside; shove3_cast_box of its box with delta zero and mask 0 hits
+ *  (started_inside, null other) when it is inside a voxel. A game that
+ *  wants it free moves it out along the hit's normal or places it
+ *  elsewhere (shove3_body_set_box, or shove3_query_box before creating). */
 SHOVE_API shove_status shove3_body_create(shove3_world *w, const shove3_body_def *def,
                                           shove_id *out);
 
@@ -662,6 +674,18 @@ SHOVE_API shove_status shove3_merge_grid(const uint8_t *solid, const int32_t cel
  *  and are not listed. */
 SHOVE_API size_t shove3_query_box(const shove3_world *w, shove3_aabb box, uint64_t mask,
                                   shove_id *out, size_t capacity);
+
+/** The bodies that body `id` starts inside: solid bodies (not sensors) that
+ *  it interacts with (each one's category in the other's mask) and whose
+ *  boxes overlap its box strictly; boxes that only touch do not count. A
+ *  move or step of `id` cannot go deeper into them (see shove3_body_create);
+ *  a move's filter may still let it through. Writes at most `capacity` ids
+ *  to `out` (NULL is fine with capacity 0), in the broad phase's order, and
+ *  returns how many there are. 0 for a sensor (it moves through
+ *  everything), a NULL world or an id that is not a live body of `w`.
+ *  Voxels are not bodies and are not listed (see shove3_body_create). */
+SHOVE_API size_t shove3_body_overlaps(const shove3_world *w, shove_id id, shove_id *out,
+                                      size_t capacity);
 
 /** Earliest hit of `box` moved by `delta` against bodies matching `mask` and
  *  voxels (whatever the mask). Returns false when nothing is hit (or the
