@@ -7,6 +7,8 @@
 
 #include "test_dim.h"
 
+#include "test_world_text.h"
+
 typedef SHOVE_T(bump_rect) bump_rect;
 typedef SHOVE_T(bump_hit) bump_hit;
 
@@ -223,4 +225,124 @@ Test(bump, detect_all_refuses_null_pointers_and_writes_nothing) {
     cr_expect_eq(SHOVE_FN(bump_detect_all)(&item, goal, NULL, NULL, 0, UINT32_MAX, NULL, NULL), 0u);
     cr_expect(same_bytes(&hits[0], &before));
     cr_expect_eq(found[0], 77u);
+}
+
+/* A world holding the rects (grown by the pads the check is given, as the
+ * LuaJIT module stores them), body i for rect i. */
+#define PAD_REL (1.0 / 1048576.0)
+#define PAD_ABS 1e-30
+
+static shove_world *world_of(const bump_rect *rects, uint32_t count) {
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    for (uint32_t i = 0; i < count; ++i) {
+        shove_body_def def = SHOVE_FN(default_body_def)();
+        def.type = SHOVE_BODY_DYNAMIC;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const double lo = rects[i].min[a], hi = rects[i].min[a] + rects[i].size[a];
+            def.box.min.raw[a] = (float)(lo - (fabs(lo) * PAD_REL + PAD_ABS));
+            def.box.max.raw[a] = (float)(hi + (fabs(hi) * PAD_REL + PAD_ABS));
+        }
+        shove_id id;
+        cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+        cr_assert_eq(id.index, i);
+    }
+    return w;
+}
+
+Test(bump, check_slides_along_a_wall_to_the_goals_other_coordinate) {
+    /* body 0 moves right and down into a wall at x = 2: it stops at x = 1
+     * and slides on to y = 2 */
+    const bump_rect rects[2] = {rect(0, 0, 1, 1), rect(2, -5, 1, 10)};
+    shove_world *w = world_of(rects, 2);
+    double goal[SHOVE_DIM], actual[SHOVE_DIM];
+    goal_at(goal, 4, 2);
+    shove_id ids[8];
+    SHOVE_T(bump_col) cols[4];
+    const uint32_t k =
+        SHOVE_FN(bump_check)(w, rects, 2, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual);
+    cr_assert_eq(k, 1u);
+    cr_expect_eq(cols[0].other, 1u);
+    cr_expect_eq(cols[0].hit.ti, 0.25);
+    cr_expect_eq(cols[0].hit.normal[0], -1.0);
+    cr_expect_eq(cols[0].hit.touch[0], 1.0);
+    cr_expect_eq(cols[0].hit.touch[1], 0.5);
+    cr_expect_eq(cols[0].move[0], 4.0);
+    cr_expect_eq(cols[0].move[1], 2.0);
+    cr_expect_eq(cols[0].from.min[0], 0.0);
+    cr_expect_eq(cols[0].slide[0], 1.0);
+    cr_expect_eq(cols[0].slide[1], 2.0);
+    cr_expect_eq(actual[0], 1.0);
+    cr_expect_eq(actual[1], 2.0);
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(bump, check_meets_the_nearer_item_first_and_each_item_once) {
+    /* moving down onto a floor of two tiles: both at ti 0.5, the one whose
+     * centre is nearer comes first; the slide then meets nothing new */
+    const bump_rect rects[3] = {rect(0.75, 0, 1, 1), rect(0, 2, 1, 1), rect(1, 2, 1, 1)};
+    shove_world *w = world_of(rects, 3);
+    double goal[SHOVE_DIM], actual[SHOVE_DIM];
+    goal_at(goal, 0.75, 2);
+    shove_id ids[8];
+    SHOVE_T(bump_col) cols[4];
+    const uint32_t k =
+        SHOVE_FN(bump_check)(w, rects, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual);
+    cr_assert_eq(k, 1u);
+    cr_expect_eq(cols[0].other, 2u);
+    cr_expect_eq(cols[0].hit.ti, 0.5);
+    cr_expect_eq(cols[0].hit.normal[1], -1.0);
+    cr_expect_eq(actual[0], 0.75);
+    cr_expect_eq(actual[1], 1.0);
+    /* into a corner: the wall, then the floor after the slide */
+    const bump_rect corner[3] = {rect(0, 0, 1, 1), rect(2, -5, 1, 10), rect(-5, 3, 10, 1)};
+    shove_world *c = world_of(corner, 3);
+    goal_at(goal, 4, 4);
+    const uint32_t k2 =
+        SHOVE_FN(bump_check)(c, corner, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual);
+    cr_assert_eq(k2, 2u);
+    cr_expect_eq(cols[0].other, 1u);
+    cr_expect_eq(cols[1].other, 2u);
+    cr_expect_eq(cols[1].from.min[0], 1.0);
+    cr_expect_eq(actual[0], 1.0);
+    cr_expect_eq(actual[1], 2.0);
+    SHOVE_FN(world_destroy)(w);
+    SHOVE_FN(world_destroy)(c);
+}
+
+Test(bump, check_asks_for_room_and_refuses_null_pointers) {
+    const bump_rect rects[3] = {rect(0, 0, 1, 1), rect(2, -5, 1, 10), rect(-5, 3, 10, 1)};
+    shove_world *w = world_of(rects, 3);
+    char *before = world_text(w);
+    double goal[SHOVE_DIM], actual[SHOVE_DIM];
+    goal_at(goal, 4, 4);
+    shove_id ids[8];
+    SHOVE_T(bump_col) cols[4];
+    /* two collisions, room for one; three bodies found, room for two */
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 1, actual),
+        UINT32_MAX);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 0, goal, PAD_REL, PAD_ABS, ids, 2, cols, 4, actual),
+        UINT32_MAX);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(NULL, rects, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual),
+        0u);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, NULL, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual), 0u);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 0, NULL, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual), 0u);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 0, goal, PAD_REL, PAD_ABS, NULL, 8, cols, 4, actual), 0u);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, NULL, 4, actual), 0u);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, NULL), 0u);
+    cr_expect_eq(
+        SHOVE_FN(bump_check)(w, rects, 3, 3, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual), 0u);
+    char *after = world_text(w);
+    cr_expect_str_eq(after, before);
+    free(before);
+    free(after);
+    SHOVE_FN(world_destroy)(w);
 }

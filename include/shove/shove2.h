@@ -21,7 +21,7 @@
  *                shove2_cast_body
  *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
  *   bindings     shove2_query_box_ptr, shove2_body_set_box_ptr, shove2_bump_detect,
- *                shove2_bump_detect_all
+ *                shove2_bump_detect_all, shove2_bump_check
  *   debugging    shove2_world_draw, shove2_world_dump, shove2_world_load
  *
  * Conventions. Boxes are closed intervals [min, max] per axis, but overlap is
@@ -790,6 +790,37 @@ SHOVE_API uint32_t shove2_bump_detect_all(const shove2_bump_rect *item, const do
                                           const shove2_bump_rect *rects, const shove_id *ids,
                                           uint32_t count, uint32_t skip, shove2_bump_hit *hits,
                                           uint32_t *found);
+
+/** One collision of shove2_bump_check: bump's collision table in numbers. */
+typedef struct shove2_bump_col {
+    uint32_t other;        /**< the body index of the item met */
+    shove2_bump_hit hit;   /**< ti, normal, touch, overlaps */
+    shove2_bump_rect from; /**< the moving rect when it met the item (bump's itemRect) */
+    double move[2];        /**< the goal minus from's low corner (bump's move) */
+    double slide[2];       /**< where bump's slide response sends it on */
+} shove2_bump_col;
+
+/** bump.lua's world:check when every item answers 'slide' (bump's default
+ *  filter and its slide response), for the LuaJIT module: the rect of body
+ *  `self` in `rects` (indexed by body index, as shove2_bump_detect_all)
+ *  moving to `goal`. Each projection asks `w` for the bodies whose boxes
+ *  meet the motion's bounding box grown on every side by |v| * pad_rel +
+ *  pad_abs for each coordinate v (the module stores its boxes grown the
+ *  same way), skips `self` and the bodies met before, tests the rest with
+ *  shove2_bump_detect, takes the first in bump's order (by ti, then by the
+ *  squared distance between centres; ties keep the query's order) and
+ *  slides as bump's slide does, until a projection meets nothing. Writes
+ *  the collisions to cols[0 .. k-1] and where the rect ends to `actual`,
+ *  and returns k. `ids` (room for `id_capacity`) is scratch for the
+ *  queries. Returns UINT32_MAX, with `actual` and `cols` partly written,
+ *  when a query finds more than `id_capacity` bodies or the collisions
+ *  exceed `col_capacity` (call again with more room); 0 when a pointer is
+ *  NULL or `self` has no rect (self >= rect_count). Changes nothing in `w`. */
+SHOVE_API uint32_t shove2_bump_check(const shove2_world *w, const shove2_bump_rect *rects,
+                                     uint32_t rect_count, uint32_t self, const double goal[2],
+                                     double pad_rel, double pad_abs, shove_id *ids,
+                                     uint32_t id_capacity, shove2_bump_col *cols,
+                                     uint32_t col_capacity, double actual[2]);
 
 /* >>batch ---------------------------------------------------------------- */
 

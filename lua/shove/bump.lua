@@ -9,7 +9,9 @@
 -- collisions, touch, slide and bounce), so games keep their behaviour. The
 -- broad phase (which items are near a move or a query) is shove's tree,
 -- reached through LuaJIT's FFI, and bump's collision test runs in C
--- (shove2_bump_detect_all), with bump's operations in bump's order.
+-- (shove2_bump_detect_all), with bump's operations in bump's order; with
+-- bump's default filter and slide response the whole check does
+-- (shove2_bump_check).
 -- The C declarations come from shove/cdef.lua, which the build generates from
 -- the public headers.
 --
@@ -857,9 +859,128 @@ function World:update(item, x2, y2, w2, h2)
   end
 end
 
+-- The common check in one C call (shove2_bump_check): with bump's default
+-- filter and slide response, every item answers 'slide', so C can run
+-- bump's loop of projections and slides itself. Its collisions come back
+-- in SLIDES, read through flat views as the hits are.
+local slidesCap, idsCap = 16, 256
+local SLIDES, SLIDED, SLIDEW, SLIDEB, SLIDE_IDS
+local COL_BYTES = ffi.sizeof('shove2_bump_col')
+local COL_STRIDE, COL_WORDS = COL_BYTES / 8, COL_BYTES / 4
+local COL_OTHER = ffi.offsetof('shove2_bump_col', 'other') / 4
+local COL_HIT = ffi.offsetof('shove2_bump_col', 'hit') / 8
+local COL_OVERLAPS = ffi.offsetof('shove2_bump_col', 'hit') + HIT_OVERLAPS
+local COL_FROM = ffi.offsetof('shove2_bump_col', 'from') / 8
+local COL_MOVE = ffi.offsetof('shove2_bump_col', 'move') / 8
+local COL_SLIDE = ffi.offsetof('shove2_bump_col', 'slide') / 8
+assert(COL_BYTES % 8 == 0 and ffi.offsetof('shove2_bump_col', 'hit') % 8 == 0,
+  'shove.bump: shove2_bump_col is not laid out in doubles')
+local SLIDE_GOAL = ffi.new('double[2]')
+local SLIDE_ACTUAL = ffi.new('double[2]')
+local function growSlides(cols, ids)
+  slidesCap, idsCap = cols, ids
+  SLIDES = ffi.new('shove2_bump_col[?]', slidesCap)
+  SLIDED = ffi.cast('double *', SLIDES)
+  SLIDEW = ffi.cast('uint32_t *', SLIDES)
+  SLIDEB = ffi.cast('uint8_t *', SLIDES)
+  SLIDE_IDS = ffi.new('shove_id[?]', idsCap)
+end
+growSlides(slidesCap, idsCap)
+
+-- slide tables of the world's pooled collisions, kept beside them for the
+-- next time (reuse mode)
+local spareSlides = setmetatable({}, { __mode = 'k' })
+
+-- The collision tables of SLIDES[0 .. len-1] (the world's pooled ones when
+-- it reuses them), in a list. The rare path: kept out of the JIT (see
+-- collect).
+local function slideCollisions(self, item, len, reuse)
+  local items, rects = self._items, self._rects
+  local cols, listIndex
+  if reuse then cols, listIndex = takeList(self) else cols = {} end
+  local D, W = SLIDED, SLIDEW
+  for j = 0, len - 1 do
+    local c, h, f = COL_STRIDE * j, COL_STRIDE * j + COL_HIT, COL_STRIDE * j + COL_FROM
+    local idx = W[COL_WORDS * j + COL_OTHER]
+    local k = idx * 4
+    local m, sl = c + COL_MOVE, c + COL_SLIDE
+    local col
+    if reuse then
+      col = takeCollision(self)
+      col.item, col.other, col.type = item, items[idx], 'slide'
+      col.overlaps, col.ti = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0, D[h]
+      local mv, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
+      mv.x, mv.y = D[m], D[m + 1]
+      n.x, n.y = D[h + 1], D[h + 2]
+      t.x, t.y = D[h + 3], D[h + 4]
+      ir.x, ir.y, ir.w, ir.h = D[f], D[f + 1], D[f + 2], D[f + 3]
+      orr.x, orr.y, orr.w, orr.h = rects[k], rects[k + 1], rects[k + 2], rects[k + 3]
+      local st = spareSlides[col]
+      if not st then
+        st = {}
+        spareSlides[col] = st
+      end
+      st.x, st.y = D[sl], D[sl + 1]
+      col.slide, col.bounce = st, nil
+    else
+      col = {
+        item = item,
+        other = items[idx],
+        type = 'slide',
+        overlaps = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0,
+        ti = D[h],
+        move = { x = D[m], y = D[m + 1] },
+        normal = { x = D[h + 1], y = D[h + 2] },
+        touch = { x = D[h + 3], y = D[h + 4] },
+        itemRect = { x = D[f], y = D[f + 1], w = D[f + 2], h = D[f + 3] },
+        otherRect = { x = rects[k], y = rects[k + 1], w = rects[k + 2], h = rects[k + 3] },
+        slide = { x = D[sl], y = D[sl + 1] },
+        bounce = nil,
+      }
+    end
+    cols[j + 1] = col
+  end
+  if listIndex then self._listLens[listIndex] = len end
+  return cols
+end
+jit.off(slideCollisions)
+
+-- World:check through shove2_bump_check; nil when C asks for more room
+-- than the buffers have (the caller then takes the general path).
+local function checkSliding(self, item, idx, goalX, goalY)
+  local G = SLIDE_GOAL
+  G[0], G[1] = goalX, goalY
+  local len = C.shove2_bump_check(self._cworld, self._rectsC, self._rectCap, idx, G, PAD_REL, PAD_ABS,
+    SLIDE_IDS, idsCap, SLIDES, slidesCap, SLIDE_ACTUAL)
+  if len == NO_INDEX then
+    -- more bodies near the move, or more collisions, than there is room
+    -- for: grow once, up to what the world holds
+    local bodies = self._count + 1
+    growSlides(max(slidesCap, bodies), max(idsCap * 2, bodies))
+    return nil
+  end
+  local reuse = self.reuseCollisions
+  if reuse and self._depth == 0 then resetPools(self) end
+  local cols
+  if len > 0 then
+    cols = slideCollisions(self, item, len, reuse)
+  else
+    cols = reuse and EMPTY or {}
+  end
+  return SLIDE_ACTUAL[0], SLIDE_ACTUAL[1], cols, len
+end
+
 function World:check(item, goalX, goalY, filter)
   local idx = item ~= nil and self._index[item]
   if not idx then missing(item, 'being checked') end
+  if (filter == nil or filter == defaultFilter) and self.responses.slide == slide then
+    local r = self._rects
+    goalX = goalX or r[idx * 4]
+    goalY = goalY or r[idx * 4 + 1]
+    assertIsPoint(goalX, goalY, 'the goal')
+    local x, y, cols, len = checkSliding(self, item, idx, goalX, goalY)
+    if x then return x, y, cols, len end
+  end
   -- The item's rect is read where needed rather than kept in locals (fewer
   -- numbers live across the calls below).
   local k = idx * 4
