@@ -3,6 +3,7 @@
 # (tools/install-deps), through sudo when not root.
 BUILD       ?= build
 BUILD_ASAN  ?= build-sanitize
+BUILD_TSAN  ?= build-tsan
 BUILD_NONAT ?= build-simde-portable
 BUILD_FUZZ  ?= build-fuzz
 BUILD_SHARED ?= build-shared
@@ -16,7 +17,7 @@ CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 # CMake's default (/usr/local). DESTDIR works as CMake defines it.
 PREFIX      ?=
 
-.PHONY: all deps build test demo playground pictures web test-web single-header bench sanitize portable shared cross-test valgrind fuzz fuzz-long fuzz-deps fuzz-merge format format-check install install-only clean help
+.PHONY: all deps build test demo playground pictures web test-web single-header bench sanitize tsan portable shared cross-test valgrind fuzz fuzz-long fuzz-deps fuzz-merge format format-check install install-only clean help
 
 all: build
 
@@ -29,6 +30,7 @@ help:
 	@echo "make single-header  write out/single/shove.h (the whole library in one header)"
 	@echo "make bench     run the benchmarks (tables on stdout, CSV and SVG under out/bench)"
 	@echo "make sanitize  every test under AddressSanitizer + UndefinedBehaviorSanitizer"
+	@echo "make tsan      the step and worker tests under ThreadSanitizer, with 3 workers"
 	@echo "make portable  every test with SIMDe's portable path (-DSIMDE_NO_NATIVE)"
 	@echo "make shared    build libshove as a shared library; run what links it (examples, README, install)"
 	@echo "make cross-test  AArch64 build under qemu: NEON against scalar, same hashes as x86"
@@ -115,6 +117,17 @@ sanitize: deps
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS)
+
+# The step runs its work on several threads: its tests and the worker tests
+# under ThreadSanitizer, every world of the step suites with 3 workers
+# (SHOVE_TEST_WORKERS), at the scalar and the best level.
+TSAN_SUITES = step_2d step_3d workers_2d workers_3d
+tsan: deps
+	cmake -S . -B $(BUILD_TSAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHOVE_TSAN=ON \
+	    -DSHOVE_BUILD_BENCH=OFF -DSHOVE_BUILD_LUA=OFF $(CMAKE_FLAGS)
+	cmake --build $(BUILD_TSAN) -j $(JOBS) --target $(TSAN_SUITES)
+	cd $(BUILD_TSAN) && SHOVE_TEST_WORKERS=3 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	    ctest $(CTEST_FLAGS) -R '^(step|workers)_[23]d\.(scalar|avx2)$$'
 
 portable: deps
 	cmake -S . -B $(BUILD_NONAT) -DSHOVE_SIMDE_NO_NATIVE=ON -DSHOVE_BUILD_BENCH=OFF $(CMAKE_FLAGS)

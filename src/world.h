@@ -32,6 +32,7 @@
 #include "geometry.h"
 #include "obstacles.h"
 #include "voxel.h"
+#include "workers.h"
 
 #ifndef SHOVE_WORLD_COMMON_
 #define SHOVE_WORLD_COMMON_
@@ -188,6 +189,8 @@ struct SHOVE_T(world) {
 
     /* >>scratch of the shove step (step.inc), allocated by the first step */
     struct SHOVE_T(step_scratch) * step;
+    /** How the step runs its work on several threads (workers.h). */
+    shove__tasks tasks;
 
     /* >>voxels of a loaded dump (load.inc): the table behind the voxel
      * callback shove3_world_load installs, kept until the world is destroyed */

@@ -49,6 +49,7 @@ static void log_event(void *ctx, const shove_event *e) {
 
 static shove_world *new_world(event_log *log) {
     shove_world_def def = SHOVE_FN(default_world_def)();
+    def.worker_count = test_worker_count();
     def.step_def.skin = g_skin;
     if (log) {
         log->count = 0;
@@ -1073,6 +1074,7 @@ Test(step, bad_input_changes_nothing) {
 Test(step, out_of_memory_undoes_the_step) {
     test_alloc counter;
     shove_world_def wd = SHOVE_FN(default_world_def)();
+    wd.worker_count = test_worker_count();
     wd.allocator = test_alloc_make(&counter);
     wd.body_capacity = 4;
     shove_world *w = NULL;
@@ -1111,6 +1113,7 @@ Test(step, out_of_memory_undoes_the_step) {
 Test(step, no_allocation_per_step_in_steady_state) {
     test_alloc counter;
     shove_world_def wd = SHOVE_FN(default_world_def)();
+    wd.worker_count = test_worker_count();
     wd.allocator = test_alloc_make(&counter);
     shove_world *w = NULL;
     cr_assert_eq(SHOVE_FN(world_create)(&wd, &w), SHOVE_OK);
@@ -1183,6 +1186,7 @@ STEP_TEST(a_step_filter_sees_which_body_moves) {
     ghost_filter g;
     memset(&g, 0, sizeof g);
     shove_world_def def = SHOVE_FN(default_world_def)();
+    def.worker_count = test_worker_count();
     def.step_def.skin = g_skin;
     def.step_def.filter = ghost_filter_fn;
     def.step_def.filter_ctx = &g;

@@ -157,7 +157,8 @@ typedef struct shove2_obstacle {
  *  the same solid). In a world step
  *  `mover` is whichever body the step is moving at that moment (a pushed or
  *  carried body included). During a world move or step the world is
- *  locked (see "Locking" at the top). */
+ *  locked (see "Locking" at the top). A step with worker_count above 1
+ *  (see shove2_world_def) may call it from several threads at once. */
 typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id mover,
                                            const shove2_obstacle *obstacle);
 
@@ -292,14 +293,32 @@ typedef struct shove2_world_def {
     shove_allocator allocator; /**< all-zero = realloc / free */
     shove2_event_fn event_fn;  /**< optional event callback */
     void *event_ctx;
+    /** Threads shove2_world_step may use, the caller's included: 1 (the
+     *  default; 0 means 1) to SHOVE_MAX_WORKERS. The step's results are the
+     *  same, bit for bit, for every count and every task system. With more
+     *  than one, the step_def's filter and the tile callback may be called
+     *  from several threads at once (they must only read what they share),
+     *  and events are still delivered on the calling thread. */
+    int worker_count;
+    /** The game's task system (both or neither): NULL for a built-in pool
+     *  of worker_count - 1 threads (C11 threads or pthreads), started by
+     *  the first step that uses it and joined by shove2_world_destroy; a
+     *  system without threads runs everything on the caller. */
+    shove_enqueue_task_fn *enqueue_task;
+    shove_finish_task_fn *finish_task;
+    void *task_ctx;                 /**< passed to enqueue_task and finish_task */
     uint32_t internal_literal_mark; /**< private: set by shove2_default_world_def() (see "Defs") */
 } shove2_world_def;
 
 /** Defaults: bounds [-1024, 1024] on every axis, room for 1024 bodies,
- *  step_def = shove2_default_move_def(), the C allocator, no callback. */
+ *  step_def = shove2_default_move_def(), the C allocator, no callback, one
+ *  worker (the caller), no task system. */
 SHOVE_API shove2_world_def shove2_default_world_def(void);
 
-/** Create a world. `def` may be NULL for the defaults. */
+/** Create a world. `def` may be NULL for the defaults.
+ *  SHOVE_ERR_INVALID_ARGUMENT for a def out of range, among others a
+ *  worker_count below 0 or above SHOVE_MAX_WORKERS, or enqueue_task
+ *  without finish_task (or the reverse). */
 SHOVE_API shove_status shove2_world_create(const shove2_world_def *def, shove2_world **out);
 
 /** Destroy a world and everything in it. NULL is fine. From a callback of
@@ -576,7 +595,9 @@ SHOVE_API size_t shove2_world_get_events(const shove2_world *w, const shove2_eve
 /** Boxes of tile (x, y) in voxel-local units ([0, 1] per axis; may reach
  *  beyond, e.g. a post 1.5 tall). Returns how many (0 = empty). Must give
  *  the same boxes every time it is asked about the same voxel. The world is
- *  locked while it runs (see "Locking" at the top). */
+ *  locked while it runs (see "Locking" at the top). A step with
+ *  worker_count above 1 (see shove2_world_def) may call it from several
+ *  threads at once. */
 typedef int (*shove2_voxel_fn)(void *ctx, int32_t x, int32_t y,
                                shove2_aabb out[SHOVE_VOXEL_MAX_BOXES]);
 
@@ -866,11 +887,11 @@ SHOVE_API void shove2_world_draw(const shove2_world *w, const shove2_debug_draw 
 /** Write a readable text snapshot of the world to `out`: its settings,
  *  every body (id index, type, priority, category, mask, sensor flag, box),
  *  its own move settings (shove2_body_set_move_def, without the filter),
- *  pending motions, and the tiles within four tiles of every body, with
- *  floats that read back to the same bits (the format is described in
- *  src/dump.inc). shove2_world_load reads it back; tools/replay's
- *  shove-replay loads it and replays moves and steps (README: "A player got
- *  stuck"). Changes nothing; user data, callbacks
+ *  pending motions, worker_count when it is not 1, and the tiles within
+ *  four tiles of every body, with floats that read back to the same bits
+ *  (the format is described in src/dump.inc). shove2_world_load reads it
+ *  back; tools/replay's shove-replay loads it and replays moves and steps
+ *  (README: "A player got stuck"). Changes nothing; user data, callbacks
  *  and the contact history are not written. SHOVE_ERR_INVALID_ARGUMENT for
  *  NULL arguments or when writing fails, SHOVE_ERR_OUT_OF_MEMORY when the
  *  list of tiles to write cannot be allocated (through the world's
@@ -879,14 +900,16 @@ SHOVE_API shove_status shove2_world_dump(const shove2_world *w, FILE *out);
 
 /** The inverse of shove2_world_dump: read a dump from `in` into a new world
  *  (`*out`). The world takes its settings from `def` (NULL: the defaults:
- *  allocator, event callback, capacity, ...) except for the bounds and
- *  step settings, which come from the dump. Every body gets the index it
- *  had (its id differs only in generation: shove2_world_body_at finds it),
- *  its own move settings and its pending motion. The dump's tiles (those near its bodies) become
- *  a table the world owns, behind a tile callback of its own; cells the
- *  dump does not hold are empty. A game replaying with its own tiles sets
- *  them again with shove2_world_set_tiles. User data, callbacks and the
- *  contact history are not in a dump: no pair is remembered at first.
+ *  allocator, event callback, capacity, task system, ...) except for the
+ *  bounds and step settings, which come from the dump, and worker_count,
+ *  which does when the dump has one. Every body gets the index it had (its
+ *  id differs only in generation: shove2_world_body_at finds it), its own
+ *  move settings and its pending motion. The dump's tiles (those near its
+ *  bodies) become a table the world owns, behind a tile callback of its
+ *  own; cells the dump does not hold are empty. A game replaying with its
+ *  own tiles sets them again with shove2_world_set_tiles. User data,
+ *  callbacks and the contact history are not in a dump: no pair is
+ *  remembered at first.
  *
  *  Reading stops after the `end` record. Refuses with
  *  SHOVE_ERR_INVALID_ARGUMENT, creating nothing and leaving `*out` alone:

@@ -144,6 +144,27 @@ typedef struct shove_allocator {
     void *ctx;
 } shove_allocator;
 
+/* >>threads --------------------------------------------------------------- */
+
+/** Most workers a world may use (shove3_world_def.worker_count). */
+#define SHOVE_MAX_WORKERS 64
+
+/** Work of a step, for items [begin, end), run by worker `worker` (0 ..
+ *  worker_count - 1; two ranges run at the same time must have different
+ *  workers). */
+typedef void shove_task_fn(uint32_t begin, uint32_t end, uint32_t worker, void *fn_ctx);
+
+/** A game's task system: run fn over [0, count) in ranges of at least
+ *  min_range items (the last may be shorter), each range exactly once, on
+ *  workers 0 .. worker_count - 1, in any order and on any threads. Return
+ *  a handle for shove_finish_task_fn, or NULL when everything already ran
+ *  (it may run everything at once, on the calling thread). */
+typedef void *shove_enqueue_task_fn(shove_task_fn *fn, uint32_t count, uint32_t min_range,
+                                    void *fn_ctx, void *task_ctx);
+
+/** Wait until every range of the task `task` (what enqueue returned) ran. */
+typedef void shove_finish_task_fn(void *task, void *task_ctx);
+
 #ifdef __cplusplus
 }
 #endif

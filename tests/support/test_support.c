@@ -57,3 +57,9 @@ float test_rng_float(test_rng *r, float lo, float hi) {
 int test_rng_int(test_rng *r, int lo, int hi) {
     return lo + (int)(test_rng_next(r) % (uint64_t)(hi - lo + 1));
 }
+
+int test_worker_count(void) {
+    const char *text = getenv("SHOVE_TEST_WORKERS");
+    const int n = text ? atoi(text) : 1;
+    return n >= 1 && n <= SHOVE_MAX_WORKERS ? n : 1;
+}

@@ -19,4 +19,8 @@ float test_rng_float(test_rng *r, float lo, float hi);
 /** Uniform in [lo, hi], both ends included. */
 int test_rng_int(test_rng *r, int lo, int hi);
 
+/** worker_count for the worlds of suites that honour it: the environment's
+ *  SHOVE_TEST_WORKERS (make tsan sets 3), else 1. */
+int test_worker_count(void);
+
 #endif
