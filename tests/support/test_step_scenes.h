@@ -1,0 +1,274 @@
+/*
+ * test_step_scenes.h: bench_step's scenes (bench/bench_step.c), smaller,
+ * run for a number of steps and hashed: every box after every step and
+ * every event. Used by workers_dim_test.c and by the ThreadSanitizer
+ * program (tests/tsan), which cannot use Criterion; so nothing here
+ * asserts through Criterion: a call that fails aborts the program. Include
+ * after test_dim.h (or dim.h and geometry.h) and world.h.
+ *
+ * Also two task systems of a game: one that runs ranges in reverse order
+ * on the caller, one that runs them on two threads of its own.
+ */
+#ifndef SHOVE_TEST_STEP_SCENES_H
+#define SHOVE_TEST_STEP_SCENES_H
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "test_support.h"
+
+static void scenes_check(bool ok, const char *what) {
+    if (!ok) {
+        fprintf(stderr, "test_step_scenes.h: %s failed\n", what);
+        abort();
+    }
+}
+
+/* >>a game's task systems ------------------------------------------------ */
+
+/* Runs every range on the caller, last range first. */
+static void *reverse_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
+                             void *task_ctx) {
+    int *calls = task_ctx;
+    *calls += 1;
+    const uint32_t range = min_range > 0u ? min_range : 1u;
+    const uint32_t ranges = (count + range - 1u) / range;
+    for (uint32_t k = ranges; k-- > 0;) {
+        const uint32_t begin = k * range;
+        const uint32_t end = count - begin < range ? count : begin + range;
+        fn(begin, end, 0u, fn_ctx);
+    }
+    return NULL;
+}
+
+static void never_finish(void *task, void *task_ctx) {
+    (void)task;
+    (void)task_ctx;
+    scenes_check(false, "finish_task called for a task that ran at once");
+}
+
+/* Runs the ranges on two threads of its own: thread k takes every other
+ * range, starting with range k, as worker k. */
+typedef struct own_task {
+    shove_task_fn *fn;
+    void *fn_ctx;
+    uint32_t count, range;
+    uint32_t worker;
+} own_task;
+
+typedef struct own_job {
+    pthread_t thread[2];
+    own_task part[2];
+} own_job;
+
+static void *own_thread(void *arg) {
+    const own_task *t = arg;
+    for (uint64_t begin = (uint64_t)t->worker * t->range; begin < t->count;
+         begin += 2u * (uint64_t)t->range) {
+        const uint64_t end = begin + t->range < t->count ? begin + t->range : t->count;
+        t->fn((uint32_t)begin, (uint32_t)end, t->worker, t->fn_ctx);
+    }
+    return NULL;
+}
+
+static void *own_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
+                         void *task_ctx) {
+    int *calls = task_ctx;
+    *calls += 1;
+    own_job *job = calloc(1, sizeof *job);
+    scenes_check(job != NULL, "calloc");
+    for (uint32_t k = 0; k < 2u; ++k) {
+        job->part[k] = (own_task){fn, fn_ctx, count, min_range > 0u ? min_range : 1u, k};
+        scenes_check(pthread_create(&job->thread[k], NULL, own_thread, &job->part[k]) == 0,
+                     "pthread_create");
+    }
+    return job;
+}
+
+static void own_finish(void *task, void *task_ctx) {
+    (void)task_ctx;
+    own_job *job = task;
+    for (int k = 0; k < 2; ++k) {
+        pthread_join(job->thread[k], NULL);
+    }
+    free(job);
+}
+
+enum { SCENE_SPARSE, SCENE_CROWDED, SCENE_CROWDED_ONE, SCENE_PLATFORMS, SCENE_PEN, SCENES };
+enum { BODIES = 1500, FRAMES = 12 };
+
+/* The pen's voxels (tiles): a floor below y = 0 and walls at cells x <=
+ * -2 and x >= wall; answered from the cell alone, so several threads may
+ * ask at once. Some cells are slabs, so the crowd steps up and down. */
+typedef struct pen {
+    int32_t wall;
+} pen;
+
+#if SHOVE_DIM == 3
+static int pen_shapes(void *ctx, int32_t x, int32_t y, int32_t z,
+                      shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    (void)z;
+#else
+static int pen_shapes(void *ctx, int32_t x, int32_t y, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+#endif
+    const pen *p = ctx;
+    if (y < -1 || (y == -1 && x % 7 == 3)) {
+        return 0; /* below the floor, and a few holes in it */
+    }
+    if (y < 0 || x <= -2 || x >= p->wall) {
+        out[0] = BOX(0, 0, 0, 1, 1, 1);
+        return 1;
+    }
+    if (y == 0 && x % 5 == 1) {
+        out[0] = BOX(0, 0, 0, 1, 0.5f, 1);
+        return 1;
+    }
+    return 0;
+}
+
+typedef struct scene {
+    shove_world *w;
+    pen pen;
+    shove_id ids[BODIES];
+    int role[BODIES];
+    int count;
+} scene;
+
+static shove_id add(shove_world *w, shove_aabb box, shove_body_type type, int priority) {
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = box;
+    def.type = type;
+    def.priority = (uint8_t)priority;
+    shove_id id;
+    scenes_check(SHOVE_FN(body_create)(w, &def, &id) == SHOVE_OK, "body_create");
+    return id;
+}
+
+static shove_aabb cube(float x, float y, float z, float side) {
+    return BOX(x, y, z, x + side, y + side, z + side);
+}
+
+/* bench_step's scenes at BODIES bodies (see bench/bench_step.c). */
+static void build(scene *s, int kind, shove_world_def def, test_rng *rng) {
+    def.body_capacity = BODIES + 64;
+    if (kind == SCENE_PEN) {
+        def.step_def.step_height = 0.5f;
+    }
+    scenes_check(SHOVE_FN(world_create)(&def, &s->w) == SHOVE_OK, "world_create");
+    shove_world *w = s->w;
+    s->count = 0;
+    if (kind == SCENE_SPARSE) {
+        const float side = SHOVE_DIM == 3 ? 23.0f : 155.0f;
+        for (int i = 0; i < BODIES; ++i) {
+            s->ids[s->count] = add(w,
+                                   cube(test_rng_float(rng, 0, side), test_rng_float(rng, 0, side),
+                                        test_rng_float(rng, 0, side), 1.0f),
+                                   SHOVE_BODY_DYNAMIC, test_rng_int(rng, 0, 7));
+            s->role[s->count++] = 0;
+        }
+        return;
+    }
+    if (kind == SCENE_PLATFORMS) {
+        const int per_row = SHOVE_DIM == 3 ? 15 : 300;
+        for (int p = 0; p < BODIES / 5; ++p) {
+            const float x = (float)(p % per_row) * 8.0f;
+            const float y = (float)((p / per_row) % 10) * 8.0f;
+            const float z = (float)(p / per_row / 10) * 3.0f;
+            s->ids[s->count] = add(w, BOX(x, y, z, x + 5, y + 0.5f, z + 2), SHOVE_BODY_DYNAMIC, 0);
+            s->role[s->count++] = 1;
+            const float rx[4] = {0.5f, 2.0f, 3.5f, 0.5f};
+            const float ry[4] = {0.5f, 0.5f, 0.5f, 1.5f};
+            for (int r = 0; r < 4; ++r) {
+                s->ids[s->count] =
+                    add(w, cube(x + rx[r], y + ry[r], z + 0.5f, 1.0f), SHOVE_BODY_DYNAMIC, 3);
+                s->role[s->count++] = 2;
+            }
+        }
+        return;
+    }
+    const int nx = SHOVE_DIM == 3 ? 12 : 40, nz = SHOVE_DIM == 3 ? 10 : 1;
+    const float pitch = 1.02f;
+    const float width = (float)nx * pitch, depth = (float)nz * pitch;
+    if (kind == SCENE_PEN) {
+        /* The walls and floor are tiles / voxels instead of bodies. */
+        s->pen.wall = (int32_t)width + 1;
+        shove_voxel_def vd = SHOVE_FN(default_voxel_def)();
+        vd.shapes = pen_shapes;
+        vd.ctx = &s->pen;
+        scenes_check(SHOVE_FN(world_set_voxels)(w, &vd) == SHOVE_OK, "world_set_voxels");
+    } else {
+        add(w, BOX(-2, -1, -2, width + 2, 0, depth + 2), SHOVE_BODY_STATIC, 0);
+        add(w, BOX(-2, 0, -2, -1, 200, depth + 2), SHOVE_BODY_STATIC, 0);
+        add(w, BOX(width + 1, 0, -2, width + 2, 200, depth + 2), SHOVE_BODY_STATIC, 0);
+    }
+    for (int i = 0; i < BODIES; ++i) {
+        const int ix = i % nx, iz = (i / nx) % nz, iy = i / (nx * nz);
+        const float x = (float)ix * pitch + test_rng_float(rng, 0, 0.02f);
+        const float y = (float)iy * pitch + test_rng_float(rng, 0, 0.02f);
+        const int priority = kind == SCENE_CROWDED_ONE ? 1 : test_rng_int(rng, 0, 7);
+        s->ids[s->count] =
+            add(w, cube(x, y, (float)iz * pitch, 1.0f), SHOVE_BODY_DYNAMIC, priority);
+        s->role[s->count++] = 0;
+    }
+}
+
+static void set_motions(scene *s, int kind, int frame, test_rng *rng) {
+    for (int i = 0; i < s->count; ++i) {
+        shove_vec m;
+        if (kind == SCENE_PLATFORMS) {
+            const float t = (frame / 4) % 2 ? -1.0f : 1.0f;
+            m = s->role[i] == 1 ? V(0.2f * t, 0.1f * t, 0)
+                                : V(test_rng_float(rng, -0.05f, 0.05f), -0.1f, 0);
+        } else {
+            m = V(test_rng_float(rng, -0.3f, 0.3f),
+                  kind == SCENE_SPARSE ? test_rng_float(rng, -0.3f, 0.3f) : -0.1f,
+                  test_rng_float(rng, -0.3f, 0.3f));
+        }
+        scenes_check(SHOVE_FN(body_set_motion)(s->w, s->ids[i], m) == SHOVE_OK, "body_set_motion");
+    }
+}
+
+static uint64_t mix(uint64_t h, const void *p, size_t n) {
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; ++i) {
+        h = (h ^ b[i]) * 0x100000001B3ull;
+    }
+    return h;
+}
+
+/* FRAMES steps of scene `kind`; the hash of every box after every step
+ * and of every event. */
+static uint64_t run_scene(int kind, shove_world_def def) {
+    scene *s = calloc(1, sizeof *s);
+    scenes_check(s != NULL, "calloc");
+    test_rng rng = {0x9E3779B97F4A7C15ull + (uint64_t)kind};
+    build(s, kind, def, &rng);
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (int f = 0; f < FRAMES; ++f) {
+        set_motions(s, kind, f, &rng);
+        scenes_check(SHOVE_FN(world_step)(s->w) == SHOVE_OK, "world_step");
+        for (int i = 0; i < s->count; ++i) {
+            shove_aabb b;
+            scenes_check(SHOVE_FN(body_get_box)(s->w, s->ids[i], &b) == SHOVE_OK, "body_get_box");
+            h = mix(h, &b, sizeof b);
+        }
+        const shove_event *ev = NULL;
+        const size_t n = SHOVE_FN(world_get_events)(s->w, &ev);
+        for (size_t k = 0; k < n; ++k) {
+            h = mix(h, &ev[k].type, sizeof ev[k].type);
+            /* (ids carry the world's tag, which differs between worlds) */
+            h = mix(h, &ev[k].a.index, sizeof ev[k].a.index);
+            h = mix(h, &ev[k].b.index, sizeof ev[k].b.index);
+            h = mix(h, &ev[k].normal, sizeof ev[k].normal);
+        }
+    }
+    SHOVE_FN(world_destroy)(s->w);
+    free(s);
+    return h;
+}
+
+static const char *const scene_names[SCENES] = {"sparse", "crowded, mixed", "crowded, one",
+                                                "platforms", "voxel pen"};
+
+#endif
