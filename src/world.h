@@ -403,6 +403,11 @@ typedef struct SHOVE_T(world_gather_ctx) {
      *  the call may still read (its status says why a gather failed). */
     bool tube;
     shove__voxel_budget budget;
+    /** Change nothing in the world (no static_calm count, no static_near
+     *  list filled), so that several threads may gather at once while
+     *  nothing moves: the step's speculative dry runs (step_spec.inc).
+     *  The bodies found, and their order, are the same either way. */
+    bool read_only;
 } SHOVE_T(world_gather_ctx);
 bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                              SHOVE_IFN(obstacle_set) * out);
