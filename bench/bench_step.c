@@ -24,19 +24,27 @@
  * argv[1].
  *
  * Usage: bench_step [output-directory]
+ * Environment: SHOVE_BENCH_BODIES (bodies per scene, 100 .. 100000; the
+ * sparse scene keeps its density), SHOVE_BENCH_WORKERS (the worlds'
+ * worker_count; above 1 the times are wall time) and SHOVE_BENCH_CLOCK=thread
+ * (the calling thread's CPU time even then).
  */
 #define _GNU_SOURCE
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <shove/shove.h>
 
 #include "bench_util.h"
 
-#define BODIES 10000
+/* Bodies per scene: SHOVE_BENCH_BODIES (up to MAX_BODIES), else 10k. */
+#define MAX_BODIES 100000
+static int BODIES = 10000;
 #define WARMUP 3
 #define FRAMES 8
 
@@ -55,9 +63,13 @@ static int bench_workers(void) {
 
 /* CPU time of this thread: the machines this runs on are often shared, and
  * wall time then measures the neighbours too. With several workers the
- * step's time is wall time (the other threads' work counts too). */
+ * step's time is wall time (the other threads' work counts too), unless
+ * SHOVE_BENCH_CLOCK=thread asks for the calling thread's CPU time (its
+ * share: the serial part and the ranges it ran itself). */
 static double now_ns(void) {
-    return bench_clock_ns(bench_workers() > 1 ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID);
+    const char *clock = getenv("SHOVE_BENCH_CLOCK");
+    const bool thread = bench_workers() == 1 || (clock && strcmp(clock, "thread") == 0);
+    return bench_clock_ns(thread ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC);
 }
 
 static volatile uint64_t checksum_sink;
@@ -74,6 +86,10 @@ static volatile uint64_t checksum_sink;
 
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : ".";
+    const char *bodies = getenv("SHOVE_BENCH_BODIES");
+    if (bodies && atoi(bodies) >= 100 && atoi(bodies) <= MAX_BODIES) {
+        BODIES = atoi(bodies);
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s/step.csv", dir);
     FILE *csv = fopen(path, "w");
