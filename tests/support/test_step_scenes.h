@@ -1,7 +1,9 @@
 /*
  * test_step_scenes.h: bench_step's scenes (bench/bench_step.c), smaller,
- * run for a number of steps and hashed: every box after every step and
- * every event. Used by workers_dim_test.c and by the ThreadSanitizer
+ * run for a number of steps and hashed: every box and every body's result
+ * (shove3_body_get_result) after every step, and every event; in the
+ * crowded scene with mixed priorities, one body in seven has move settings
+ * of its own. Used by workers_dim_test.c and by the ThreadSanitizer
  * program (tests/tsan), which cannot use Criterion; so nothing here
  * asserts through Criterion: a call that fails aborts the program. Include
  * after test_dim.h (or dim.h and geometry.h) and world.h.
@@ -209,6 +211,15 @@ static void build(scene *s, int kind, shove_world_def def, test_rng *rng) {
         const int priority = kind == SCENE_CROWDED_ONE ? 1 : test_rng_int(rng, 0, 7);
         s->ids[s->count] =
             add(w, cube(x, y, (float)iz * pitch, 1.0f), SHOVE_BODY_DYNAMIC, priority);
+        if (kind == SCENE_CROWDED && i % 7 == 3) {
+            /* Sneaking players among the mobs: move settings of their own. */
+            shove_move_def sneak = SHOVE_FN(default_move_def)();
+            sneak.edge_guard = true;
+            sneak.step_height = 0.0f;
+            sneak.skin = 1.0f / 256.0f;
+            scenes_check(SHOVE_FN(body_set_move_def)(w, s->ids[s->count], &sneak) == SHOVE_OK,
+                         "body_set_move_def");
+        }
         s->role[s->count++] = 0;
     }
 }
@@ -252,6 +263,15 @@ static uint64_t run_scene(int kind, shove_world_def def) {
             shove_aabb b;
             scenes_check(SHOVE_FN(body_get_box)(s->w, s->ids[i], &b) == SHOVE_OK, "body_get_box");
             h = mix(h, &b, sizeof b);
+            shove_move_result r;
+            memset(&r, 0, sizeof r);
+            scenes_check(SHOVE_FN(body_get_result)(s->w, s->ids[i], &r) == SHOVE_OK,
+                         "body_get_result");
+            const bool flags[4] = {r.on_ground, r.hit_ceiling, r.hit_wall, r.stepped};
+            h = mix(h, &r.box, sizeof r.box);
+            h = mix(h, &r.delta, sizeof r.delta);
+            h = mix(h, &r.contact_count, sizeof r.contact_count);
+            h = mix(h, flags, sizeof flags);
         }
         const shove_event *ev = NULL;
         const size_t n = SHOVE_FN(world_get_events)(s->w, &ev);
