@@ -567,6 +567,10 @@ local function collect(self, list, len, item, ids, names, pooled, visitedOnly)
   return count
 end
 
+-- Kept out of the JIT: the branch to here is taken by projections that
+-- collide, and a side trace from it cannot be compiled (see
+-- slideCollisions). Compiling collect on its own (as buildSlides is) costs
+-- more here than it gains: the filter's loop then fails the same way.
 jit.off(collect)
 
 -- Collisions of the rect (x,y,w,h) moving to (goalX, goalY) with the items
@@ -892,9 +896,8 @@ growSlides(slidesCap, idsCap)
 local spareSlides = setmetatable({}, { __mode = 'k' })
 
 -- The collision tables of SLIDES[0 .. len-1] (the world's pooled ones when
--- it reuses them), in a list. The rare path: kept out of the JIT (see
--- collect).
-local function slideCollisions(self, item, len, reuse)
+-- it reuses them), in a list. Reached through slideCollisions (see there).
+local function buildSlides(self, item, len, reuse)
   local items, rects = self._items, self._rects
   local cols, listIndex
   if reuse then cols, listIndex = takeList(self) else cols = {} end
@@ -943,11 +946,24 @@ local function slideCollisions(self, item, len, reuse)
   if listIndex then self._listLens[listIndex] = len end
   return cols
 end
+
+-- A move that collides leaves the compiled code of the common move at the
+-- branch to here, and LuaJIT cannot compile a side trace from that exit
+-- (too many values live: "register coalescing too complex"), which it
+-- would retry forever. This step is kept out of the JIT, so the attempts
+-- end at once; buildSlides, which it calls, is compiled on its own as a
+-- hot function.
+local function slideCollisions(self, item, len, reuse)
+  return buildSlides(self, item, len, reuse)
+end
 jit.off(slideCollisions)
 
 -- World:check through shove2_bump_check; nil when C asks for more room
--- than the buffers have (the caller then takes the general path).
-local function checkSliding(self, item, idx, goalX, goalY)
+-- than the buffers have (the caller then takes the general path). With
+-- `move`, World:move's update comes before the collision tables are made:
+-- a move that collides leaves compiled code there (see slideCollisions),
+-- and has less left to do outside it.
+local function checkSliding(self, item, idx, goalX, goalY, move)
   local G = SLIDE_GOAL
   G[0], G[1] = goalX, goalY
   local len = C.shove2_bump_check(self._cworld, self._rectsC, self._rectCap, idx, G, PAD_REL, PAD_ABS,
@@ -959,6 +975,8 @@ local function checkSliding(self, item, idx, goalX, goalY)
     growSlides(max(slidesCap, bodies), max(idsCap * 2, bodies))
     return nil
   end
+  local x, y = SLIDE_ACTUAL[0], SLIDE_ACTUAL[1]
+  if move then self:update(item, x, y) end
   local reuse = self.reuseCollisions
   if reuse and self._depth == 0 then resetPools(self) end
   local cols
@@ -967,7 +985,7 @@ local function checkSliding(self, item, idx, goalX, goalY)
   else
     cols = reuse and EMPTY or {}
   end
-  return SLIDE_ACTUAL[0], SLIDE_ACTUAL[1], cols, len
+  return x, y, cols, len
 end
 
 function World:check(item, goalX, goalY, filter)
@@ -1036,6 +1054,16 @@ function World:check(item, goalX, goalY, filter)
 end
 
 function World:move(item, goalX, goalY, filter)
+  local idx = item ~= nil and self._index[item]
+  if idx and (filter == nil or filter == defaultFilter) and self.responses.slide == slide then
+    -- World:check's fast path, with the update inside
+    local r = self._rects
+    goalX = goalX or r[idx * 4]
+    goalY = goalY or r[idx * 4 + 1]
+    assertIsPoint(goalX, goalY, 'the goal')
+    local x, y, cols, len = checkSliding(self, item, idx, goalX, goalY, true)
+    if x then return x, y, cols, len end
+  end
   local actualX, actualY, cols, len = self:check(item, goalX, goalY, filter)
   self:update(item, actualX, actualY)
   return actualX, actualY, cols, len
