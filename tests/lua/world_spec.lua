@@ -447,6 +447,37 @@ describe('world:move and world:check', function()
     assert.equal('c', cols2[1].other)
   end)
 
+  it('gives the same move with bump\'s default filter as with a filter that says slide', function()
+    -- the default filter goes to C whole (shove2_bump_check); a crowd of
+    -- 400 items near the move is more than its first buffers hold, so the
+    -- first such move takes the general path and the buffers grow
+    local function scene()
+      local w = bump.newWorld(4)
+      local a = w:add('a', 0, 0, 1, 1)
+      for i = 1, 400 do w:add('pile' .. i, 3 + (i % 7) * 0.01, (i % 5) * 0.1 - 1, 1, 1) end
+      w:add('wall', 10, -5, 1, 20)
+      return w, a
+    end
+    local slideAll = function() return 'slide' end
+    for _, goal in ipairs({ { 6, 0.5 }, { 20, 3 }, { 2, 0.25 } }) do
+      local w1, a1 = scene()
+      local w2, a2 = scene()
+      local x1, y1, cols1, len1 = w1:move(a1, goal[1], goal[2])
+      local x2, y2, cols2, len2 = w2:move(a2, goal[1], goal[2], slideAll)
+      assert.same({ x2, y2, len2 }, { x1, y1, len1 })
+      for k = 1, len1 do
+        assert.equal(cols2[k].other, cols1[k].other)
+        assert.same(cols2[k].touch, cols1[k].touch)
+        assert.same(cols2[k].slide, cols1[k].slide)
+        assert.same(cols2[k].itemRect, cols1[k].itemRect)
+      end
+      -- and again, now that the buffers are grown
+      w1:update(a1, 0, 0)
+      local x3, y3, _, len3 = w1:move(a1, goal[1], goal[2])
+      assert.same({ x1, y1, len1 }, { x3, y3, len3 })
+    end
+  end)
+
   it('reuses the cols of check and move when the world is told to', function()
     world.reuseCollisions = true
     local a = world:add('a', 0, 0, 1, 1)
