@@ -27,7 +27,9 @@
  * Environment: SHOVE_BENCH_BODIES (bodies per scene, 100 .. 100000; the
  * sparse scene keeps its density), SHOVE_BENCH_WORKERS (the worlds'
  * worker_count; above 1 the times are wall time) and SHOVE_BENCH_CLOCK=thread
- * (the calling thread's CPU time even then).
+ * (the calling thread's CPU time even then), SHOVE_BENCH_TASKS=inline (a
+ * task system on the caller that times the step's parallel part: printed
+ * as "par ms" after each scene).
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -73,6 +75,32 @@ static double now_ns(void) {
 }
 
 static volatile uint64_t checksum_sink;
+
+/* SHOVE_BENCH_TASKS=inline: the worlds get a task system that runs every
+ * task on the caller and adds up the CPU time spent in them, so one run
+ * splits a step into its parallel part (the speculative dry runs) and the
+ * rest: with n free cores, a step takes about rest + parallel / n. */
+static double inline_task_ns;
+
+static bool bench_inline_tasks(void) {
+    const char *tasks = getenv("SHOVE_BENCH_TASKS");
+    return tasks && strcmp(tasks, "inline") == 0;
+}
+
+static void *inline_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
+                            void *task_ctx) {
+    (void)min_range;
+    (void)task_ctx;
+    const double t0 = bench_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+    fn(0, count, 0, fn_ctx);
+    inline_task_ns += bench_clock_ns(CLOCK_THREAD_CPUTIME_ID) - t0;
+    return NULL;
+}
+
+static void inline_finish(void *task, void *task_ctx) {
+    (void)task;
+    (void)task_ctx;
+}
 
 #define SHOVE_DIM 2
 #include "dim.h"
