@@ -17,6 +17,10 @@
  *     reads, per piece, the cells of that piece's swept box that the piece
  *     before did not read (the ranges only move forward, so each cell is
  *     read once), and stops once the best hit lies before the next piece.
+ *     It steps over the cells read before in blocks, not one by one, and a
+ *     piece whose new cells exceed what is left of the budget fails before
+ *     reading any: a walk costs the cells it reads, whatever the size of
+ *     the box it carries.
  *   - A long move (voxel_move) first casts the mover along its path. When
  *     nothing is in the way it runs whole on a tube gather: the cells along
  *     the path of the gather's box, read the way a cast reads them. When

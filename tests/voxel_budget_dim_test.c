@@ -186,6 +186,64 @@ Test(voxel_budget, casts_stop_at_the_hit) {
     }
 }
 
+Test(voxel_budget, a_walk_costs_the_cells_it_reads_whatever_the_box) {
+    /* A box 2^19 voxels long cast along its length: each voxel of the path
+     * adds two cells (the rows y -1 and 0 its shape bounds reach) to the
+     * cells of the box itself, read once. The walk must not step through
+     * the box's cells again for every voxel it goes (2^19 * 2^19 of them:
+     * this test would not end). It stops at the wall whatever it asked. */
+    const float length = 0x1p19f;
+    const shove_aabb along = BOX(0.25, 0.25, 0.25, 0.25f + length, 0.75, 0.75);
+    static const float asks[] = {0x1p21f, 0x1p30f, 3e38f};
+    long calls[3];
+    for (int i = 0; i < 3; ++i) {
+        flat_world f = {0};
+        f.wall_x = 1 << 20;
+        shove_world *w = flat_world_new(&f, NULL);
+        f.calls = 0;
+        shove_hit hit;
+        memset(&hit, 0, sizeof hit);
+        cr_assert(SHOVE_FN(cast_box)(w, along, V(asks[i], 0, 0), UINT64_MAX, &hit), "ask %g",
+                  (double)asks[i]);
+        cr_expect_eq(hit.t, (0x1p20f - along.max.raw[0]) / asks[i], "ask %g: t %.9g",
+                     (double)asks[i], (double)hit.t);
+        EXPECT_VEC_EQ(hit.normal, V(-1, 0, 0));
+        calls[i] = f.calls;
+        /* the box's 2 * (2^19 + 3) cells, then 2 per voxel up to the wall */
+        cr_expect_lt(calls[i], 4L * (1L << 19) + 100L, "ask %g: %ld calls", (double)asks[i],
+                     calls[i]);
+        /* A move of a box 2^16 long by 2^16: a cast and a tube gather
+         * (whose box, grown by the move's margin, reaches a dozen rows),
+         * each along the path; nothing in the way, so it ends exactly. */
+        const shove_aabb shorter = BOX(0.25, 0.25, 0.25, 0.25f + 0x1p16f, 0.75, 0.75);
+        const shove_id id = add_mob(w, shorter);
+        f.calls = 0;
+        shove_move_result r;
+        const shove_status ms = SHOVE_FN(move)(w, id, V(0x1p16f, 0, 0), NULL, &r);
+        cr_assert_eq(ms, SHOVE_OK, "%s, %ld calls", shove_status_string(ms), f.calls);
+        cr_expect_eq(r.box.min.raw[0], shorter.min.raw[0] + 0x1p16f, "%.9g",
+                     (double)r.box.min.raw[0]);
+        cr_expect_lt(f.calls, 16L * 2L * (1L << 16) + 1000L, "move: %ld calls", f.calls);
+        SHOVE_FN(world_destroy)(w);
+    }
+    cr_expect_eq(calls[1], calls[0]);
+    cr_expect_eq(calls[2], calls[0]);
+    /* A box whose first piece alone holds more cells than the budget is
+     * refused before it reads any. */
+    flat_world f = {0};
+    shove_world *w = flat_world_new(&f, NULL);
+    const float half = SHOVE_DIM == 3 ? 5e3f : 5e6f;
+    shove_hit hit;
+    memset(&hit, 0xAB, sizeof hit);
+    shove_hit sentinel;
+    memset(&sentinel, 0xAB, sizeof sentinel);
+    cr_expect(!SHOVE_FN(cast_box)(w, BOX(-half, 0.25, -half, half, 0.75, half), V(1e6, 0, 0),
+                                  UINT64_MAX, &hit));
+    cr_expect(memcmp(&hit, &sentinel, sizeof hit) == 0);
+    cr_expect_eq(f.calls, 0, "%ld calls", f.calls);
+    SHOVE_FN(world_destroy)(w);
+}
+
 /* >>budgets ---------------------------------------------------------------- */
 
 Test(voxel_budget, max_cells_caps_every_call_and_refusals_change_nothing) {
