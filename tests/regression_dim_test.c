@@ -68,6 +68,56 @@ Test(regression, edge_guard_grows_its_run_past_the_kept_sliver) {
     EXPECT_VEC_EQ(b.delta, c.delta);
 }
 
+/* Rule 3 with the edge guard, for a mover narrower than the footing the
+ * guard keeps (skin): the guard looked for supports only up to where the
+ * request ends, so a floor split just past that point stopped the mover a
+ * skin short of the seam, where the whole floor let it go on. */
+Test(regression, edge_guard_finds_the_supports_past_the_request) {
+    const shove_aabb mover = BOX(0, 0, 0, 0.125, 2, 1);
+    const shove_aabb whole = BOX(-1, -1, -1, 10, 0, 2);
+    const shove_aabb near_part = BOX(-1, -1, -1, 5.1875, 0, 2);
+    const shove_aabb far_part = BOX(5.1875, -1, -1, 10, 0, 2);
+    const shove_aabb forward[2] = {near_part, far_part};
+    const shove_aabb backward[2] = {far_part, near_part};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.edge_guard = true;
+    def.skin = 0.25f;
+    const shove_vec delta = V(5, 0, 0);
+    const shove_move_result c = slide_ok(mover, delta, &whole, 1, &def);
+    const shove_move_result a = slide_ok(mover, delta, forward, 2, &def);
+    const shove_move_result b = slide_ok(mover, delta, backward, 2, &def);
+    EXPECT_VEC_EQ(c.delta, delta);
+    EXPECT_VEC_EQ(a.delta, c.delta);
+    EXPECT_VEC_EQ(b.delta, c.delta);
+    cr_expect(a.on_ground && b.on_ground && c.on_ground);
+}
+
+/* Rule 3 with the edge guard for a mover without width along its walk (the
+ * slide fuzzer's input: 4.2e-45 wide, which rounds away once it has moved):
+ * it ended exactly on the seam of a split plate, where strict overlap left
+ * it standing on neither part, and the guard took its sideways motion back.
+ * A footprint without width now stands on the supports its line touches. */
+Test(regression, edge_guard_carries_a_line_across_a_seam) {
+    const shove_aabb whole = BOX(0, -0.25, 0, 18, 0, 1);
+    const shove_aabb split[2] = {BOX(0, -0.25, 0, 9, 0, 1), BOX(9, -0.25, 0, 18, 0, 1)};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.edge_guard = true;
+    def.step_height = 0.6f;
+    /* from the start of the plate to the seam, and from the seam on */
+    const shove_aabb movers[2] = {BOX(0, 0.5, 0.25, 4.2e-45, 2, 0.75),
+                                  BOX(9, 0.5, 0.25, 9, 2, 0.75)};
+    const shove_vec deltas[2] = {V(9, -0.5, 0), V(4, -0.5, 0)};
+    for (int i = 0; i < 2; ++i) {
+        const shove_move_result c = slide_ok(movers[i], deltas[i], &whole, 1, &def);
+        const shove_move_result a = slide_ok(movers[i], deltas[i], split, 2, &def);
+        cr_expect_eq(c.box.min.raw[0], movers[i].min.raw[0] + deltas[i].raw[0], "%d: %.9g", i,
+                     (double)c.box.min.raw[0]);
+        EXPECT_VEC_EQ(a.delta, c.delta);
+        EXPECT_VEC_EQ(a.box.min, c.box.min);
+        cr_expect(a.on_ground && c.on_ground, "%d", i);
+    }
+}
+
 /* A grid whose far corner overflows gave boxes with infinite coordinates
  * (finite input, invalid output); it is refused now. */
 Test(regression, merge_grid_refuses_a_grid_beyond_float_range) {
