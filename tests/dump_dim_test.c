@@ -412,6 +412,117 @@ Test(dump, a_small_dump_loads) {
     free(text);
 }
 
+Test(dump, the_voxel_budget_and_solid_range_load_back) {
+    test_map *map = map_new(-2, -2, -2, 8, 4, 8);
+    for (int x = -2; x < 8; ++x) {
+        for (int z = -2; z < 8; ++z) {
+            map_set(map, x, -1, z, CELL_FULL);
+        }
+    }
+    shove_voxel_def vdef = map_def(map, V(0, 0, 0), 1.0f);
+    const int32_t lo[3] = {-2, -1, -2}, hi[3] = {7, 3, 7};
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        vdef.solid_min[a] = lo[a];
+        vdef.solid_max[a] = hi[a];
+    }
+    vdef.max_cells = 6u;
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vdef), SHOVE_OK);
+    shove_body_def b = SHOVE_FN(default_body_def)();
+    b.type = SHOVE_BODY_DYNAMIC;
+    b.box = BOX(1.25, 0, 1.25, 1.75, 1.5, 1.75);
+    shove_id id;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &b, &id), SHOVE_OK);
+    char *text = dump_text(w);
+    cr_expect_not_null(strstr(text, SHOVE_DIM == 3 ? " solid -2 -1 -2 7 3 7 max_cells 6\n"
+                                                   : " solid -2 -1 7 3 max_cells 6\n"),
+                       "%s", text);
+    shove_world *loaded = NULL;
+    cr_assert_eq(load_text(text, &loaded), SHOVE_OK);
+    shove_voxel_def got;
+    cr_assert_eq(SHOVE_FN(world_get_voxels)(loaded, &got), SHOVE_OK);
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cr_expect_eq(got.solid_min[a], lo[a], "axis %d", a);
+        cr_expect_eq(got.solid_max[a], hi[a], "axis %d", a);
+    }
+    cr_expect_eq(got.max_cells, 6u);
+    char *again = dump_text(loaded);
+    cr_expect_str_eq(again, text);
+    /* The loaded world keeps the budget: the moves the game's world
+     * refuses for it (a budget of 6 cells holds a small step, not a long
+     * one), and only those, are refused. */
+    const shove_id moved = loaded_id(loaded, 0);
+    static const float steps[] = {0.0f, 0.125f, 1.0f, 3.0f};
+    int refused = 0;
+    for (int i = 0; i < 4; ++i) {
+        shove_move_result r, rl;
+        const shove_status s = SHOVE_FN(move)(w, id, V(steps[i], -0.125, 0), NULL, &r);
+        const shove_status sl = SHOVE_FN(move)(loaded, moved, V(steps[i], -0.125, 0), NULL, &rl);
+        cr_expect_eq(sl, s, "step %d: %s vs %s", i, shove_status_string(sl),
+                     shove_status_string(s));
+        cr_expect(s == SHOVE_OK || s == SHOVE_ERR_OUT_OF_RANGE);
+        refused += s == SHOVE_ERR_OUT_OF_RANGE;
+        if (s == SHOVE_OK && sl == SHOVE_OK) {
+            EXPECT_VEC_EQ(rl.box.min, r.box.min);
+        }
+    }
+    cr_expect(refused > 0 && refused < 4, "%d of 4 refused", refused);
+    SHOVE_FN(world_destroy)(loaded);
+    free(again);
+    free(text);
+    /* The defaults: an unbounded range and max_cells as set (0 stays 0,
+     * which means the default budget). */
+    vdef = map_def(map, V(0, 0, 0), 1.0f);
+    vdef.max_cells = 0u;
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vdef), SHOVE_OK);
+    text = dump_text(w);
+    cr_expect_not_null(strstr(text, SHOVE_DIM == 3 ? " solid 0 0 0 0 0 0 max_cells 0\n"
+                                                   : " solid 0 0 0 0 max_cells 0\n"),
+                       "%s", text);
+    cr_assert_eq(load_text(text, &loaded), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(world_get_voxels)(loaded, &got), SHOVE_OK);
+    cr_expect_eq(got.max_cells, 0u);
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cr_expect(got.solid_min[a] == 0 && got.solid_max[a] == 0);
+    }
+    SHOVE_FN(world_destroy)(loaded);
+    free(text);
+    /* A dump without them (written before they existed) gets the defaults. */
+    text = small_dump("");
+    cr_assert_eq(load_text(text, &loaded), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(world_get_voxels)(loaded, &got), SHOVE_OK);
+    cr_expect_eq(got.max_cells, SHOVE_VOXEL_DEFAULT_MAX_CELLS);
+    SHOVE_FN(world_destroy)(loaded);
+    free(text);
+    /* Bad values are refused. */
+    static const char *const bad[] = {
+        "solid 0 0 @0 -1 0 @0",  /* min > max */
+        "solid 0 0 @0 1",        /* a number short */
+        "solid 0 0 @0 1 1 @1 x", /* not a number */
+        "solid 0 0 @0 2147483648 1 @1",
+        "max_cells -1",
+        "max_cells 4294967296",
+        "max_cells 1.5",
+        "max_cells 5 max_cells 5",
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+        char line[256];
+        snprintf(line, sizeof line,
+                 SHOVE_DIM == 3 ? "shove 3d dump 1\nbounds -64 -64 -64 64 64 64\nstep\nvoxels "
+                                  "size 1 %s\nend\n"
+                                : "shove 2d dump 1\nbounds -64 -64 64 64\nstep\nvoxels size 1 "
+                                  "%s\nend\n",
+                 bad[k]);
+        flatten(line);
+        loaded = NULL;
+        cr_expect_eq(load_text(line, &loaded), SHOVE_ERR_INVALID_ARGUMENT, "%s", line);
+        cr_expect_null(loaded);
+    }
+    SHOVE_FN(world_destroy)(w);
+    map_free(map);
+}
+
 Test(dump, broken_dumps_are_refused_and_create_nothing) {
     scene s = make_scene();
     char *text = dump_text(s.w);

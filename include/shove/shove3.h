@@ -906,7 +906,9 @@ SHOVE_API shove_status shove3_world_dump(const shove3_world *w, FILE *out);
  *  id differs only in generation: shove3_world_body_at finds it), its own
  *  move settings and its pending motion. The dump's voxels (those near its
  *  bodies) become a table the world owns, behind a voxel callback of its
- *  own; cells the dump does not hold are empty. A game replaying with its
+ *  own, with the dump's voxel settings (size, origin, shape bounds, solid
+ *  range and max_cells; a dump without the last two gets their defaults);
+ *  cells the dump does not hold are empty. A game replaying with its
  *  own voxels sets them again with shove3_world_set_voxels. User data,
  *  callbacks and the contact history are not in a dump: no pair is
  *  remembered at first.
