@@ -149,7 +149,9 @@ bool SHOVE_IFN(voxel_move_is_short)(const shove_voxel_def *def, shove_aabb box, 
  *  is `source`) for worlds with voxels: one core run for a short move;
  *  for a long one a cast along the path, then one core run on a tube
  *  gather when the path is clear and the run goes straight, else a series
- *  of moves of at most two voxels each (see voxel.inc, "Long moves").
+ *  of moves of at most two voxels each (see voxel.inc, "Long moves"; a
+ *  clear guarded walk that went all the way takes the exact end of one
+ *  unguarded tube run).
  *  Same contract as slide_core, plus: *whole is set when the result came
  *  from one core run on a full gather (w->obstacles then holds it), and a
  *  status from gather->budget (SHOVE_ERR_OUT_OF_RANGE,

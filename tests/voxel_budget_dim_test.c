@@ -452,6 +452,37 @@ Test(voxel_budget, long_moves_over_flat_ground_end_exactly_where_sent) {
     }
 }
 
+Test(voxel_budget, guarded_long_moves_over_flat_ground_end_exactly_where_sent) {
+    /* With the edge guard on, a long move runs in pieces (the guard looks
+     * off the path); over ground that carries it the whole way, it must
+     * still end exactly where it was sent, both corners. */
+    static const float moves[][3] = {
+        {30000, 0, 21000}, {1e5f, 0, 7e4f}, {-30000, 0, 21000}, {12345.5f, 0, -54321.25f},
+        {100.1f, 0, 0},    {0, 0, -777.3f}, {5.3f, 0, 5.7f},
+    };
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.edge_guard = true;
+    def.step_height = 0.5f;
+    for (int i = 0; i < 7; ++i) {
+        flat_world f = {0};
+        shove_world *w = flat_world_new(&f, NULL);
+        const shove_aabb start = BOX(0.3f, 0, 0.3f, 0.9f, 1.8f, 0.9f);
+        const shove_id id = add_mob(w, start);
+        const shove_vec d = V(moves[i][0], moves[i][1], moves[i][2]);
+        shove_move_result r;
+        cr_assert_eq(SHOVE_FN(move)(w, id, d, &def, &r), SHOVE_OK, "move %d", i);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            cr_expect_eq(r.box.min.raw[a], start.min.raw[a] + d.raw[a], "move %d axis %d: %.9g", i,
+                         a, (double)r.box.min.raw[a]);
+            cr_expect_eq(r.box.max.raw[a], start.max.raw[a] + d.raw[a], "move %d axis %d: %.9g", i,
+                         a, (double)r.box.max.raw[a]);
+        }
+        cr_expect(r.on_ground, "move %d", i);
+        cr_expect(!r.hit_wall, "move %d", i);
+        SHOVE_FN(world_destroy)(w);
+    }
+}
+
 /* The voxel boxes of a map near `region` (grown by 3 cells), for a slide
  * over a list. */
 static size_t map_boxes_near(const test_map *m, shove_aabb region, shove_aabb *out, size_t cap) {

@@ -660,7 +660,9 @@ SHOVE_API shove2_voxel_def shove2_default_voxel_def(void);
  *  where it was sent; one that meets voxels, or walks with its edge guard
  *  on, runs as a series of moves of at most two tiles each along its
  *  path, each a whole move as shove2_move describes (so it may climb a
- *  step in each), that stops where the mover stops. Every call reads at
+ *  step in each), that stops where the mover stops (a guarded walk on a
+ *  path clear of tiles that the guard never holds back still ends exactly
+ *  where it was sent). Every call reads at
  *  most max_cells tiles (the budget; cells outside the solid range are
  *  free); a move or step that would read more, or whose tiles lie beyond
  *  float precision (cells more than 2^24 tiles from world zero: move the

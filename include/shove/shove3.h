@@ -660,7 +660,9 @@ SHOVE_API shove3_voxel_def shove3_default_voxel_def(void);
  *  where it was sent; one that meets voxels, or walks with its edge guard
  *  on, runs as a series of moves of at most two voxels each along its
  *  path, each a whole move as shove3_move describes (so it may climb a
- *  step in each), that stops where the mover stops. Every call reads at
+ *  step in each), that stops where the mover stops (a guarded walk on a
+ *  path clear of voxels that the guard never holds back still ends exactly
+ *  where it was sent). Every call reads at
  *  most max_cells voxels (the budget; cells outside the solid range are
  *  free); a move or step that would read more, or whose voxels lie beyond
  *  float precision (cells more than 2^24 voxels from world zero: move the
