@@ -17,11 +17,13 @@
  * SHOVE_ISA256_BEGIN / SHOVE_ISA256_END / SHOVE_ISA256_ACTIVE are the same
  * for a level whose vectors are 256 bits wide (AVX2). clang refuses any
  * call that passes such a vector between a region and SIMDe's baseline
- * functions, even one it inlines, so with clang those stay off and the
- * level is SIMDe's baseline code (the same bits, runnable anywhere); its
- * static helpers then pass 256-bit vectors without AVX, which clang warns
- * about (-Wpsabi) although no other file ever calls them, so the region
- * silences that warning instead.
+ * functions, even one it inlines. So with clang, when the file itself is
+ * not compiled for AVX2, SHOVE_ISA256_SIMDE_REGION is 1: the kernel file
+ * includes SIMDe's 128-bit levels first (baseline, as above), then its AVX
+ * and AVX2 functions inside the region, with SIMDe told to use the native
+ * intrinsics (clang declares every intrinsic whatever the flags); no
+ * 256-bit vector then crosses into baseline code, and the level is real
+ * AVX2 code.
  */
 #ifndef SHOVE_SIMD_ISA_H
 #define SHOVE_SIMD_ISA_H
@@ -34,25 +36,33 @@
     SHOVE_ISA_PRAGMA(clang attribute push(__attribute__((target(isa))), apply_to = function))
 #define SHOVE_ISA_END    SHOVE_ISA_PRAGMA(clang attribute pop)
 #define SHOVE_ISA_ACTIVE 1
-#define SHOVE_ISA256_BEGIN(isa)                                                                    \
-    SHOVE_ISA_PRAGMA(clang diagnostic push)                                                        \
-    SHOVE_ISA_PRAGMA(clang diagnostic ignored "-Wpsabi")
-#define SHOVE_ISA256_END    SHOVE_ISA_PRAGMA(clang diagnostic pop)
-#define SHOVE_ISA256_ACTIVE 0
+#if defined(__AVX2__)
+#define SHOVE_ISA256_BEGIN(isa)
+#define SHOVE_ISA256_END
+#define SHOVE_ISA256_ACTIVE       0
+#define SHOVE_ISA256_SIMDE_REGION 0
+#else
+#define SHOVE_ISA256_BEGIN        SHOVE_ISA_BEGIN
+#define SHOVE_ISA256_END          SHOVE_ISA_END
+#define SHOVE_ISA256_ACTIVE       1
+#define SHOVE_ISA256_SIMDE_REGION 1
+#endif
 #elif defined(SHOVE_ISA_REGIONS) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define SHOVE_ISA_BEGIN(isa) SHOVE_ISA_PRAGMA(GCC push_options) SHOVE_ISA_PRAGMA(GCC target(isa))
-#define SHOVE_ISA_END        SHOVE_ISA_PRAGMA(GCC pop_options)
-#define SHOVE_ISA_ACTIVE     1
-#define SHOVE_ISA256_BEGIN   SHOVE_ISA_BEGIN
-#define SHOVE_ISA256_END     SHOVE_ISA_END
-#define SHOVE_ISA256_ACTIVE  1
+#define SHOVE_ISA_BEGIN(isa)      SHOVE_ISA_PRAGMA(GCC push_options) SHOVE_ISA_PRAGMA(GCC target(isa))
+#define SHOVE_ISA_END             SHOVE_ISA_PRAGMA(GCC pop_options)
+#define SHOVE_ISA_ACTIVE          1
+#define SHOVE_ISA256_BEGIN        SHOVE_ISA_BEGIN
+#define SHOVE_ISA256_END          SHOVE_ISA_END
+#define SHOVE_ISA256_ACTIVE       1
+#define SHOVE_ISA256_SIMDE_REGION 0
 #else
 #define SHOVE_ISA_BEGIN(isa)
 #define SHOVE_ISA_END
 #define SHOVE_ISA_ACTIVE 0
 #define SHOVE_ISA256_BEGIN(isa)
 #define SHOVE_ISA256_END
-#define SHOVE_ISA256_ACTIVE 0
+#define SHOVE_ISA256_ACTIVE       0
+#define SHOVE_ISA256_SIMDE_REGION 0
 #endif
 
 #endif

@@ -3,10 +3,28 @@
  * are what SSE's cmplt / cmpnge mean. */
 #include <stdint.h>
 
+#include "isa.h"
+
+#if SHOVE_ISA256_SIMDE_REGION
+/* clang, every level in one translation unit, this code not compiled for
+ * AVX2 (see isa.h): SIMDe's 128-bit levels for the baseline, its AVX and
+ * AVX2 levels native inside the region. */
+#include <immintrin.h>
+#include <simde/x86/sse4.2.h>
+#ifndef SIMDE_X86_AVX_NATIVE
+#define SIMDE_X86_AVX_NATIVE
+#endif
+#ifndef SIMDE_X86_AVX2_NATIVE
+#define SIMDE_X86_AVX2_NATIVE
+#endif
+SHOVE_ISA256_BEGIN("avx2")
 #include <simde/x86/avx2.h>
+SHOVE_ISA256_END
+#else
+#include <simde/x86/avx2.h>
+#endif
 
 #include "compress.h"
-#include "isa.h"
 
 #define WIDE_NAME  avx2
 #define WIDE_LANES 8
