@@ -14,6 +14,7 @@
 
 #include "test_alloc.h"
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "test_world_text.h"
 #include "world.h"
 
@@ -31,22 +32,6 @@ static shove_world *new_world(const shove_move_def *step_def) {
     shove_world *w = NULL;
     cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
     return w;
-}
-
-static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type, int priority) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = box;
-    def.type = type;
-    def.priority = (uint8_t)priority;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
-}
-
-static shove_aabb box_of(const shove_world *w, shove_id id) {
-    shove_aabb b;
-    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
-    return b;
 }
 
 static shove_move_result result_of(const shove_world *w, shove_id id) {
@@ -77,7 +62,7 @@ static shove_move_def mob_def(void) {
 
 Test(body_settings, a_new_body_has_a_zero_result_with_its_box) {
     shove_world *w = new_world(NULL);
-    const shove_id a = add_body(w, rect(1, 2, 3, 4), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id a = test_add_body(w, rect(1, 2, 3, 4), SHOVE_BODY_DYNAMIC, 0);
     const shove_move_result r = result_of(w, a);
     cr_expect(same_box(r.box, rect(1, 2, 3, 4)));
     EXPECT_VEC_EQ(r.delta, shove_vec_splat(0.0f));
@@ -88,9 +73,9 @@ Test(body_settings, a_new_body_has_a_zero_result_with_its_box) {
 
 Test(body_settings, get_result_after_a_move_is_the_move_result) {
     shove_world *w = new_world(NULL);
-    add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
-    add_body(w, rect(3, 0, 4, 3), SHOVE_BODY_STATIC, 0);
-    const shove_id a = add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(3, 0, 4, 3), SHOVE_BODY_STATIC, 0);
+    const shove_id a = test_add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
     shove_move_result moved;
     cr_assert_eq(SHOVE_FN(move)(w, a, V(5, -1, 0), NULL, &moved), SHOVE_OK);
     cr_assert(moved.on_ground && moved.hit_wall, "the scene must ground and block the mover");
@@ -117,25 +102,25 @@ Test(body_settings, get_result_after_a_move_is_the_move_result) {
 Test(body_settings, own_settings_step_next_to_the_worlds) {
     const shove_move_def world_settings = mob_def();
     shove_world *w = new_world(&world_settings);
-    add_body(w, rect(-10, -1, 30, 0), SHOVE_BODY_STATIC, 0);
-    add_body(w, rect(5, 0, 6, 0.5f), SHOVE_BODY_STATIC, 0);   /* the mob's curb */
-    add_body(w, rect(25, 0, 26, 0.5f), SHOVE_BODY_STATIC, 0); /* the player's curb */
-    const shove_id mob = add_body(w, rect(3, 0, 3.5f, 1.5f), SHOVE_BODY_DYNAMIC, 3);
-    const shove_id player = add_body(w, rect(13, 0, 13.5f, 1.5f), SHOVE_BODY_DYNAMIC, 0);
-    const shove_id crate = add_body(w, rect(14, 0, 15, 1), SHOVE_BODY_DYNAMIC, 9);
+    test_add_body(w, rect(-10, -1, 30, 0), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(5, 0, 6, 0.5f), SHOVE_BODY_STATIC, 0);   /* the mob's curb */
+    test_add_body(w, rect(25, 0, 26, 0.5f), SHOVE_BODY_STATIC, 0); /* the player's curb */
+    const shove_id mob = test_add_body(w, rect(3, 0, 3.5f, 1.5f), SHOVE_BODY_DYNAMIC, 3);
+    const shove_id player = test_add_body(w, rect(13, 0, 13.5f, 1.5f), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id crate = test_add_body(w, rect(14, 0, 15, 1), SHOVE_BODY_DYNAMIC, 9);
     const shove_move_def sneak = sneak_def();
     cr_assert_eq(SHOVE_FN(body_set_move_def)(w, player, &sneak), SHOVE_OK);
 
     /* Step 1: the player pushes the crate; both walk on the floor. */
     cr_assert_eq(SHOVE_FN(body_set_motion)(w, mob, V(1, -0.25f, 0)), SHOVE_OK);
     cr_assert_eq(SHOVE_FN(body_set_motion)(w, player, V(1, -0.25f, 0)), SHOVE_OK);
-    const shove_aabb crate_before = box_of(w, crate);
+    const shove_aabb crate_before = test_box_of(w, crate);
     cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
     const shove_move_result p1 = result_of(w, player);
     cr_expect(p1.on_ground && !p1.hit_wall && !p1.stepped);
     cr_expect_float_eq(p1.delta.raw[0], 1.0f, 1e-6f);
     const shove_move_result c1 = result_of(w, crate);
-    const shove_aabb crate_after = box_of(w, crate);
+    const shove_aabb crate_after = test_box_of(w, crate);
     cr_expect(crate_after.min.raw[0] > crate_before.min.raw[0], "the crate was pushed");
     cr_expect_eq(c1.delta.raw[0], crate_after.min.raw[0] - crate_before.min.raw[0]);
     cr_expect(!c1.on_ground && !c1.hit_wall && c1.contact_count == 0,
@@ -155,7 +140,7 @@ Test(body_settings, own_settings_step_next_to_the_worlds) {
     }
     cr_expect(mob_stepped, "the mob climbed its curb");
     cr_expect(player_blocked, "the player was stopped by its curb (or the crate it pushes)");
-    cr_expect(box_of(w, player).min.raw[1] == 0.0f, "the player stays on the floor");
+    cr_expect(test_box_of(w, player).min.raw[1] == 0.0f, "the player stays on the floor");
 
     /* NULL: back to the world's settings; the player climbs too. */
     cr_assert_eq(SHOVE_FN(body_set_move_def)(w, player, NULL), SHOVE_OK);
@@ -175,10 +160,10 @@ Test(body_settings, sneaking_player_pushes_crates_among_a_thousand_mobs) {
     const shove_move_def world_settings = mob_def();
     shove_world *w = new_world(&world_settings);
     /* The ledge: floor up to x = 8, then a drop. */
-    add_body(w, rect(-10, -1, 8, 0), SHOVE_BODY_STATIC, 0);
-    const shove_id player = add_body(w, rect(0, 0, 0.6f, 1.8f), SHOVE_BODY_DYNAMIC, 0);
-    const shove_id crates[2] = {add_body(w, rect(1, 0, 2, 1), SHOVE_BODY_DYNAMIC, 9),
-                                add_body(w, rect(2.5f, 0, 3.5f, 1), SHOVE_BODY_DYNAMIC, 9)};
+    test_add_body(w, rect(-10, -1, 8, 0), SHOVE_BODY_STATIC, 0);
+    const shove_id player = test_add_body(w, rect(0, 0, 0.6f, 1.8f), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id crates[2] = {test_add_body(w, rect(1, 0, 2, 1), SHOVE_BODY_DYNAMIC, 9),
+                                test_add_body(w, rect(2.5f, 0, 3.5f, 1), SHOVE_BODY_DYNAMIC, 9)};
     const shove_move_def sneak = sneak_def();
     cr_assert_eq(SHOVE_FN(body_set_move_def)(w, player, &sneak), SHOVE_OK);
     /* 20 pens of 50 mobs: a shelf, a wall at its end, priorities 0..7. */
@@ -186,12 +171,12 @@ Test(body_settings, sneaking_player_pushes_crates_among_a_thousand_mobs) {
     static shove_id mobs[MOBS];
     for (int k = 0; k < PENS; ++k) {
         const float y = 5.0f * (float)k;
-        add_body(w, rect(20, y - 1, 80, y), SHOVE_BODY_STATIC, 0);
-        add_body(w, rect(70.5f, y, 71.5f, y + 3), SHOVE_BODY_STATIC, 0);
+        test_add_body(w, rect(20, y - 1, 80, y), SHOVE_BODY_STATIC, 0);
+        test_add_body(w, rect(70.5f, y, 71.5f, y + 3), SHOVE_BODY_STATIC, 0);
         for (int i = 0; i < PER_PEN; ++i) {
             const float x = 20.0f + (float)i;
-            mobs[k * PER_PEN + i] =
-                add_body(w, rect(x, y, x + 0.6f, y + 1.8f), SHOVE_BODY_DYNAMIC, (i * 5 + k) % 8);
+            mobs[k * PER_PEN + i] = test_add_body(w, rect(x, y, x + 0.6f, y + 1.8f),
+                                                  SHOVE_BODY_DYNAMIC, (i * 5 + k) % 8);
         }
     }
     const float player_speed = 0.125f, mob_speed = 0.5f;
@@ -214,14 +199,15 @@ Test(body_settings, sneaking_player_pushes_crates_among_a_thousand_mobs) {
     }
     cr_expect(pushed_freely);
     /* The player pushed the crates and kept its footing at the drop. */
-    const shove_aabb pb = box_of(w, player);
+    const shove_aabb pb = test_box_of(w, player);
     cr_expect(pb.min.raw[0] < 8.0f, "edge guard: the player keeps footing (min x %g)",
               (double)pb.min.raw[0]);
     cr_expect(pb.max.raw[0] > 7.0f, "the player walked up to the edge (max x %g)",
               (double)pb.max.raw[0]);
     cr_expect(pb.min.raw[1] == 0.0f, "the player never fell");
-    cr_expect(box_of(w, crates[0]).min.raw[0] >= pb.max.raw[0], "crate 0 is ahead of the player");
-    cr_expect(box_of(w, crates[1]).min.raw[0] >= box_of(w, crates[0]).max.raw[0]);
+    cr_expect(test_box_of(w, crates[0]).min.raw[0] >= pb.max.raw[0],
+              "crate 0 is ahead of the player");
+    cr_expect(test_box_of(w, crates[1]).min.raw[0] >= test_box_of(w, crates[0]).max.raw[0]);
     /* The mobs: every one stands on its shelf; the front one of each pen
      * walks into the wall, and they never overlap. */
     for (int k = 0; k < PENS; ++k) {
@@ -231,11 +217,11 @@ Test(body_settings, sneaking_player_pushes_crates_among_a_thousand_mobs) {
             const shove_move_result r = result_of(w, mobs[m]);
             cr_expect(r.on_ground, "pen %d mob %d stands", k, i);
             cr_expect(r.box.min.raw[1] == 5.0f * (float)k);
-            if (front < 0 || r.box.max.raw[0] > box_of(w, mobs[front]).max.raw[0]) {
+            if (front < 0 || r.box.max.raw[0] > test_box_of(w, mobs[front]).max.raw[0]) {
                 front = m;
             }
             for (int j = i + 1; j < PER_PEN; ++j) {
-                cr_expect(!SHOVE_FN(aabb_overlaps)(r.box, box_of(w, mobs[k * PER_PEN + j])),
+                cr_expect(!SHOVE_FN(aabb_overlaps)(r.box, test_box_of(w, mobs[k * PER_PEN + j])),
                           "pen %d: mobs %d and %d overlap", k, i, j);
             }
         }
@@ -262,15 +248,15 @@ static void log_event(void *ctx, const shove_event *e) {
 }
 
 static void build_crowd(shove_world *w, shove_id *ids, int n, test_rng *rng) {
-    add_body(w, rect(-40, -1, 40, 0), SHOVE_BODY_STATIC, 0);
-    add_body(w, rect(-41, 0, -40, 10), SHOVE_BODY_STATIC, 0);
-    add_body(w, rect(40, 0, 41, 10), SHOVE_BODY_STATIC, 0);
-    add_body(w, rect(-10, 0, -8, 0.5f), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(-40, -1, 40, 0), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(-41, 0, -40, 10), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(40, 0, 41, 10), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(-10, 0, -8, 0.5f), SHOVE_BODY_STATIC, 0);
     for (int i = 0; i < n; ++i) {
         const float x = -38.0f + 0.75f * (float)(i % 100);
         const float y = 2.0f * (float)(i / 100);
-        ids[i] = add_body(w, rect(x, y, x + 0.6f, y + 1.8f), SHOVE_BODY_DYNAMIC,
-                          test_rng_int(rng, 0, 7));
+        ids[i] = test_add_body(w, rect(x, y, x + 0.6f, y + 1.8f), SHOVE_BODY_DYNAMIC,
+                               test_rng_int(rng, 0, 7));
     }
 }
 
@@ -341,9 +327,9 @@ Test(body_settings, every_body_with_a_def_steps_like_the_step_def) {
 
 Test(body_settings, bad_input_changes_nothing) {
     shove_world *w = new_world(NULL);
-    add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
-    const shove_id a = add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
-    const shove_id gone = add_body(w, rect(3, 0, 4, 2), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
+    const shove_id a = test_add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id gone = test_add_body(w, rect(3, 0, 4, 2), SHOVE_BODY_DYNAMIC, 0);
     cr_assert_eq(SHOVE_FN(body_destroy)(w, gone), SHOVE_OK);
     const shove_move_def good = sneak_def();
     cr_assert_eq(SHOVE_FN(body_set_move_def)(w, a, &good), SHOVE_OK);
@@ -416,8 +402,8 @@ Test(body_settings, from_a_callback) {
     def.event_fn = from_event;
     def.event_ctx = &n;
     cr_assert_eq(SHOVE_FN(world_create)(&def, &n.w), SHOVE_OK);
-    add_body(n.w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
-    n.body = add_body(n.w, rect(0, 0.5f, 1, 2.5f), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(n.w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
+    n.body = test_add_body(n.w, rect(0, 0.5f, 1, 2.5f), SHOVE_BODY_DYNAMIC, 0);
     const shove_move_def mine = mob_def();
     cr_assert_eq(SHOVE_FN(body_set_move_def)(n.w, n.body, &mine), SHOVE_OK);
     char *before = world_text(n.w);
@@ -442,9 +428,9 @@ Test(body_settings, from_a_callback) {
 
 Test(body_settings, own_settings_survive_dump_and_load) {
     shove_world *w = new_world(NULL);
-    add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
-    const shove_id a = add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
-    add_body(w, rect(3, 0, 4, 2), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
+    const shove_id a = test_add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, rect(3, 0, 4, 2), SHOVE_BODY_DYNAMIC, 0);
     shove_move_def def = sneak_def();
     def.skin = 0.001f;
     def.max_iterations = 5;
@@ -466,7 +452,7 @@ Test(body_settings, own_settings_survive_dump_and_load) {
     cr_assert_eq(SHOVE_FN(world_step)(loaded), SHOVE_OK);
     shove_id la;
     cr_assert_eq(SHOVE_FN(world_body_at)(loaded, a.index, &la), SHOVE_OK);
-    cr_expect(same_box(box_of(w, a), box_of(loaded, la)));
+    cr_expect(same_box(test_box_of(w, a), test_box_of(loaded, la)));
     free(text);
     free(again);
     SHOVE_FN(world_destroy)(loaded);
@@ -484,9 +470,9 @@ Test(body_settings, entries_are_reused_and_setting_again_allocates_nothing) {
     def.step_def = mob_def();
     shove_world *w = NULL;
     cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
-    add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
-    add_body(w, rect(2, 0, 3, 0.5f), SHOVE_BODY_STATIC, 0);
-    const shove_id a = add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, rect(-10, -1, 10, 0), SHOVE_BODY_STATIC, 0);
+    test_add_body(w, rect(2, 0, 3, 0.5f), SHOVE_BODY_STATIC, 0);
+    const shove_id a = test_add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
     const shove_move_def sneak = sneak_def();
     cr_assert_eq(SHOVE_FN(body_set_move_def)(w, a, &sneak), SHOVE_OK);
     const long calls = counter.calls;
@@ -495,7 +481,7 @@ Test(body_settings, entries_are_reused_and_setting_again_allocates_nothing) {
     }
     cr_expect_eq(counter.calls, calls, "setting a def again allocated");
     cr_assert_eq(SHOVE_FN(body_destroy)(w, a), SHOVE_OK);
-    const shove_id b = add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id b = test_add_body(w, rect(0, 0, 1, 2), SHOVE_BODY_DYNAMIC, 0);
     cr_assert_eq(b.index, a.index, "the slot is reused");
     char *text = world_text(w);
     cr_expect(strstr(text, "movedef") == NULL, "a new body in the slot has no own def");
@@ -503,7 +489,7 @@ Test(body_settings, entries_are_reused_and_setting_again_allocates_nothing) {
     cr_assert_eq(SHOVE_FN(body_set_motion)(w, b, V(2, -0.25f, 0)), SHOVE_OK);
     cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
     cr_expect(result_of(w, b).stepped, "the new body steps up with the world's settings");
-    const shove_id c = add_body(w, rect(-5, 0, -4, 2), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id c = test_add_body(w, rect(-5, 0, -4, 2), SHOVE_BODY_DYNAMIC, 0);
     const long before = counter.calls;
     cr_assert_eq(SHOVE_FN(body_set_move_def)(w, c, &sneak), SHOVE_OK);
     cr_expect_eq(counter.calls, before, "the freed entry is reused");

@@ -6,6 +6,7 @@
  * voxels / tiles, and the world step.
  */
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "test_voxel_map.h"
 
 /* bump.lua's example: a mover at (10, 10) sent to (1, 4) meets the top of a
@@ -33,19 +34,10 @@ static shove_world *world_with_step_def(shove_response response) {
     return w;
 }
 
-static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = box;
-    def.type = type;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
-}
-
 Test(bounce, a_world_move_reflects_off_a_floor_body) {
     shove_world *w = world_with_step_def(SHOVE_RESPONSE_SLIDE);
-    add_body(w, BOX(-5, -2, -1, 20, 8, 2), SHOVE_BODY_STATIC);
-    const shove_id id = add_body(w, mover_box(), SHOVE_BODY_DYNAMIC);
+    test_add_body(w, BOX(-5, -2, -1, 20, 8, 2), SHOVE_BODY_STATIC, 0);
+    const shove_id id = test_add_body(w, mover_box(), SHOVE_BODY_DYNAMIC, 0);
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.response = SHOVE_RESPONSE_BOUNCE;
     shove_move_result r;
@@ -72,7 +64,7 @@ Test(bounce, a_world_move_reflects_off_voxels) {
     shove_world *w = world_with_step_def(SHOVE_RESPONSE_SLIDE);
     const shove_voxel_def vd = map_def(m, V(0, 0, 0), 1.0f);
     cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vd), SHOVE_OK);
-    const shove_id id = add_body(w, mover_box(), SHOVE_BODY_DYNAMIC);
+    const shove_id id = test_add_body(w, mover_box(), SHOVE_BODY_DYNAMIC, 0);
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.response = SHOVE_RESPONSE_BOUNCE;
     shove_move_result r;
@@ -84,8 +76,8 @@ Test(bounce, a_world_move_reflects_off_voxels) {
 
 Test(bounce, the_step_reflects_with_a_bouncing_step_def) {
     shove_world *w = world_with_step_def(SHOVE_RESPONSE_BOUNCE);
-    add_body(w, BOX(-5, -2, -1, 20, 8, 2), SHOVE_BODY_STATIC);
-    const shove_id id = add_body(w, mover_box(), SHOVE_BODY_DYNAMIC);
+    test_add_body(w, BOX(-5, -2, -1, 20, 8, 2), SHOVE_BODY_STATIC, 0);
+    const shove_id id = test_add_body(w, mover_box(), SHOVE_BODY_DYNAMIC, 0);
     cr_assert_eq(SHOVE_FN(body_set_motion)(w, id, V(-9, -6, 0)), SHOVE_OK);
     cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
     shove_aabb b;

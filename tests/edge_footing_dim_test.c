@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "test_voxel_map.h"
 #include "test_world_text.h"
 
@@ -41,15 +42,6 @@ static shove_move_def sneak_def(void) {
     return def;
 }
 
-static shove_move_result slide_ok(shove_aabb box, shove_vec delta, const shove_aabb *obs, size_t n,
-                                  const shove_move_def *def) {
-    shove_move_result r;
-    memset(&r, 0, sizeof r);
-    const shove_status st = SHOVE_FN(slide)(box, delta, obs, n, def, &r);
-    cr_assert_eq(st, SHOVE_OK, "slide refused: %s", shove_status_string(st));
-    return r;
-}
-
 /* Walks +x (with gravity) for `frames` frames; every frame must stay on the
  * ground. Returns the last result. */
 static shove_move_result walk_to_edge(shove_aabb p, const shove_move_def *def, int frames) {
@@ -59,7 +51,7 @@ static shove_move_result walk_to_edge(shove_aabb p, const shove_move_def *def, i
     memset(&r, 0, sizeof r);
     r.box = p;
     for (int f = 0; f < frames; ++f) {
-        r = slide_ok(r.box, V(0.3, -0.1, 0), scene, n, def);
+        r = test_slide_ok(r.box, V(0.3, -0.1, 0), scene, n, def);
         cr_assert(r.on_ground, "frame %d: walked off (min x %.9g)", f, (double)r.box.min.x);
         cr_assert_eq(r.box.min.y, 0.0f, "frame %d: left the platform's top", f);
     }
@@ -88,7 +80,7 @@ Test(edge_footing, a_guarded_player_keeps_the_default_footing_over_the_ledge) {
     free_walk.edge_guard = false;
     size_t n;
     const shove_aabb *scene = ledge(&n);
-    const shove_move_result off = slide_ok(r.box, V(0.3, -0.1, 0), scene, n, &free_walk);
+    const shove_move_result off = test_slide_ok(r.box, V(0.3, -0.1, 0), scene, n, &free_walk);
     cr_expect_not(off.on_ground);
 }
 
@@ -101,7 +93,7 @@ Test(edge_footing, a_larger_footing_stops_the_player_further_back) {
     /* Walking back is free. */
     size_t n;
     const shove_aabb *scene = ledge(&n);
-    const shove_move_result back = slide_ok(r.box, V(-1, -0.1, 0), scene, n, &def);
+    const shove_move_result back = test_slide_ok(r.box, V(-1, -0.1, 0), scene, n, &def);
     cr_expect_eq(back.delta.x, -1.0f);
 }
 
@@ -114,7 +106,7 @@ Test(edge_footing, the_guard_holds_at_the_minus_x_edge_too) {
     memset(&r, 0, sizeof r);
     r.box = player_at(-8, 0);
     for (int f = 0; f < 20; ++f) {
-        r = slide_ok(r.box, V(-0.3, -0.1, 0), scene, n, &def);
+        r = test_slide_ok(r.box, V(-0.3, -0.1, 0), scene, n, &def);
         cr_assert(r.on_ground, "frame %d", f);
     }
     const float f = r.box.max.x - -10.0f;
@@ -144,10 +136,10 @@ Test(edge_footing, a_player_placed_past_the_footing_stays_and_may_walk_back) {
     size_t n;
     const shove_aabb *scene = ledge(&n);
     const shove_aabb p = player_at(4.99f, 0);
-    const shove_move_result out = slide_ok(p, V(0.3, -0.1, 0), scene, n, &def);
+    const shove_move_result out = test_slide_ok(p, V(0.3, -0.1, 0), scene, n, &def);
     EXPECT_VEC_EQ(out.delta, V(0, 0, 0));
     cr_expect(out.on_ground);
-    const shove_move_result back = slide_ok(p, V(-0.3, -0.1, 0), scene, n, &def);
+    const shove_move_result back = test_slide_ok(p, V(-0.3, -0.1, 0), scene, n, &def);
     cr_expect_eq(back.delta.x, -0.3f);
     cr_expect(back.on_ground);
 }
@@ -156,7 +148,7 @@ Test(edge_footing, a_player_placed_past_the_footing_stays_and_may_walk_back) {
 Test(edge_footing, a_step_down_is_not_held) {
     const shove_move_def def = sneak_def();
     const shove_aabb low[] = {BOX(-10, -1, -10, 5, 0, 10), BOX(5, -1.5, -10, 20, -0.5, 10)};
-    const shove_move_result r = slide_ok(player_at(4.2f, 0), V(0.8, -0.1, 0), low, 2, &def);
+    const shove_move_result r = test_slide_ok(player_at(4.2f, 0), V(0.8, -0.1, 0), low, 2, &def);
     EXPECT_VEC_EQ(r.delta, V(0.8, 0, 0));
 }
 
@@ -170,7 +162,7 @@ Test(edge_footing, sneaking_along_the_edge_keeps_the_footing) {
     const shove_aabb *scene = ledge(&n);
     shove_move_result r = at;
     for (int f = 0; f < 20; ++f) {
-        r = slide_ok(r.box, V(0.2, -0.1, 0.25), scene, n, &def);
+        r = test_slide_ok(r.box, V(0.2, -0.1, 0.25), scene, n, &def);
         cr_assert(r.on_ground, "frame %d", f);
         cr_assert_eq(r.box.min.x, at.box.min.x, "frame %d: x moved", f);
     }
@@ -188,7 +180,7 @@ Test(edge_footing, off_a_corner_the_footing_is_kept_on_both_axes) {
     memset(&r, 0, sizeof r);
     r.box = player_at(2, 2);
     for (int f = 0; f < 30; ++f) {
-        r = slide_ok(r.box, V(0.3, -0.1, 0.3), corner, 1, &def);
+        r = test_slide_ok(r.box, V(0.3, -0.1, 0.3), corner, 1, &def);
         cr_assert(r.on_ground, "frame %d", f);
     }
     const float fx = 5.0f - r.box.min.x, fz = 5.0f - r.box.min.z;

@@ -4,6 +4,7 @@
  * could carry a body beyond float range is refused with nothing changed.
  */
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "test_world_text.h"
 
 #include <float.h>
@@ -14,16 +15,6 @@ static void expect_same_text(const shove_world *w, const char *before, const cha
     char *now = world_text(w);
     cr_expect_str_eq(now, before, "%s changed the world", what);
     free(now);
-}
-
-static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type, uint8_t priority) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = box;
-    def.type = type;
-    def.priority = priority;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
 }
 
 static bool box_is_finite(shove_aabb b) {
@@ -60,8 +51,8 @@ Test(extremes, a_box_reaching_flt_max_lands_on_the_floor) {
 Test(extremes, a_world_body_reaching_flt_max_lands_on_a_floor_body) {
     shove_world *w;
     cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
-    add_body(w, BOX(-1e4, -1, -1e4, 1e4, 0, 1e4), SHOVE_BODY_STATIC, 0);
-    const shove_id id = add_body(w, BOX(0, 10, 0, FLT_MAX, 12, 1), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, BOX(-1e4, -1, -1e4, 1e4, 0, 1e4), SHOVE_BODY_STATIC, 0);
+    const shove_id id = test_add_body(w, BOX(0, 10, 0, FLT_MAX, 12, 1), SHOVE_BODY_DYNAMIC, 0);
     shove_move_result r;
     cr_assert_eq(SHOVE_FN(move)(w, id, V(0, -100, 0), NULL, &r), SHOVE_OK);
     cr_expect_eq(r.box.min.raw[1], 0.0f, "ends at y %.9g", (double)r.box.min.raw[1]);
@@ -83,7 +74,7 @@ Test(extremes, a_world_body_reaching_flt_max_lands_on_a_floor_body) {
 Test(extremes, a_motion_beyond_float_range_is_refused_when_set) {
     shove_world *w;
     cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
-    const shove_id id = add_body(w, BOX(0, 10, 0, FLT_MAX, 12, 1), SHOVE_BODY_DYNAMIC, 0);
+    const shove_id id = test_add_body(w, BOX(0, 10, 0, FLT_MAX, 12, 1), SHOVE_BODY_DYNAMIC, 0);
     char *before = world_text(w);
     cr_expect_eq(SHOVE_FN(body_set_motion)(w, id, V(3e38, 0, 0)), SHOVE_ERR_OUT_OF_RANGE);
     expect_same_text(w, before, "set_motion beyond float range");
@@ -103,8 +94,8 @@ Test(extremes, a_motion_beyond_float_range_is_refused_when_set) {
 Test(extremes, a_step_that_could_leave_float_range_is_refused) {
     shove_world *w;
     cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
-    add_body(w, BOX(-1e4, -1, -1e4, 1e4, 0, 1e4), SHOVE_BODY_STATIC, 0);
-    const shove_id id = add_body(w, BOX(0, 10, 0, 1, 12, 1), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, BOX(-1e4, -1, -1e4, 1e4, 0, 1e4), SHOVE_BODY_STATIC, 0);
+    const shove_id id = test_add_body(w, BOX(0, 10, 0, 1, 12, 1), SHOVE_BODY_DYNAMIC, 0);
     shove_move_result r;
     cr_assert_eq(SHOVE_FN(move)(w, id, V(0.5, -1, 0), NULL, &r), SHOVE_OK); /* some events */
 
@@ -128,8 +119,8 @@ Test(extremes, a_step_that_could_leave_float_range_is_refused) {
 
     /* 2. A pusher whose own motion fits, shoving a weaker body that reaches
      *    FLT_MAX: the pushed body could leave float range. */
-    const shove_id pusher = add_body(w, BOX(-3, 0, 0, -2, 1, 1), SHOVE_BODY_DYNAMIC, 0);
-    add_body(w, BOX(-1, 0, 0, FLT_MAX, 1, 1), SHOVE_BODY_DYNAMIC, 5);
+    const shove_id pusher = test_add_body(w, BOX(-3, 0, 0, -2, 1, 1), SHOVE_BODY_DYNAMIC, 0);
+    test_add_body(w, BOX(-1, 0, 0, FLT_MAX, 1, 1), SHOVE_BODY_DYNAMIC, 5);
     cr_assert_eq(SHOVE_FN(body_set_motion)(w, pusher, V(2e38, 0, 0)), SHOVE_OK);
     before = world_text(w);
     cr_expect_eq(SHOVE_FN(world_step)(w), SHOVE_ERR_OUT_OF_RANGE);

@@ -8,6 +8,7 @@
 
 #include "test_alloc.h"
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "world.h"
 
 static shove_world *new_world(shove_event_fn fn, void *ctx) {
@@ -38,12 +39,6 @@ static shove_id add_static(shove_world *w, shove_aabb box) {
 
 static shove_id add_dynamic(shove_world *w, shove_aabb box) {
     return add(w, box, SHOVE_BODY_DYNAMIC, 1u, UINT64_MAX, false);
-}
-
-static shove_aabb box_of(const shove_world *w, shove_id id) {
-    shove_aabb b;
-    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
-    return b;
 }
 
 static shove_move_result move(shove_world *w, shove_id id, shove_vec d) {
@@ -215,9 +210,9 @@ Test(move, seam_floor_stays_bit_exact) {
         add_static(w, BOX(i, -1, 0, i + 1, 0, 1));
     }
     const shove_id m = add_dynamic(w, BOX(0.25, 0, 0.25, 0.75, 0.5, 0.75));
-    const float y0 = box_of(w, m).min.y;
+    const float y0 = test_box_of(w, m).min.y;
     for (int f = 0; f < 100; ++f) {
-        const float x0 = box_of(w, m).min.x;
+        const float x0 = test_box_of(w, m).min.x;
         const shove_move_result res = move(w, m, V(0.2, -0.1, 0));
         cr_assert_eq(res.box.min.x, x0 + 0.2f, "frame %d", f);
         cr_assert_eq(res.box.min.y, y0, "frame %d", f);
@@ -309,7 +304,7 @@ Test(static_near, gathers_equal_the_tree_walk_in_order) {
             const uint32_t victim = (uint32_t)test_rng_int(&r, 40, 239);
             const shove_id id = SHOVE_IFN(world_id)(w, victim);
             const shove_aabb near_walker = test_random_box(&r, 1.0f, 0.3f, 1.0f);
-            shove_aabb there = box_of(w, m);
+            shove_aabb there = test_box_of(w, m);
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 there.min.raw[a] += near_walker.min.raw[a];
                 there.max.raw[a] =
@@ -338,14 +333,14 @@ Test(static_near, a_changed_static_body_is_seen_at_once) {
     cr_assert_eq(w->static_near[m.index].stamp, w->static_stamp, "the walker keeps a list");
     /* a wall appears just ahead, inside the list's region (moves stay
      * short, so they keep using the list unless it is stale) */
-    float x = box_of(w, m).max.x;
+    float x = test_box_of(w, m).max.x;
     const shove_id wall = add_static(w, BOX(x + 0.05, 0, 0, x + 0.5, 2, 1));
     shove_move_result res = move(w, m, V(0.2, -0.1, 0));
     cr_expect(res.hit_wall, "the new wall blocks");
     cr_expect_leq(res.box.max.x, x + 0.05f);
     /* it is destroyed: the way is free */
     cr_assert_eq(SHOVE_FN(body_destroy)(w, wall), SHOVE_OK);
-    x = box_of(w, m).max.x;
+    x = test_box_of(w, m).max.x;
     res = move(w, m, V(0.2, -0.1, 0));
     cr_expect(!res.hit_wall, "the wall was destroyed");
     cr_expect_eq(res.box.max.x, x + 0.2f);
@@ -353,7 +348,7 @@ Test(static_near, a_changed_static_body_is_seen_at_once) {
         move(w, m, V(0.05, -0.1, 0));
     }
     /* a wall from far away jumps in front */
-    x = box_of(w, m).max.x;
+    x = test_box_of(w, m).max.x;
     cr_assert_eq(SHOVE_FN(body_set_box)(w, far, BOX(x + 0.05, 0, 0, x + 0.5, 2, 1)), SHOVE_OK);
     res = move(w, m, V(0.2, -0.1, 0));
     cr_expect(res.hit_wall, "the far wall is in front now");
@@ -713,7 +708,7 @@ Test(move, bad_input_is_refused_and_changes_nothing) {
     move(w, m, V(0, -5, 0)); /* lands: one event in the list */
     const shove_event *ev;
     cr_assert_eq(SHOVE_FN(world_get_events)(w, &ev), 1u);
-    const shove_aabb before = box_of(w, m);
+    const shove_aabb before = test_box_of(w, m);
     shove_move_result r;
     memset(&r, 0x5A, sizeof r);
     const shove_move_result untouched = r;
@@ -729,7 +724,7 @@ Test(move, bad_input_is_refused_and_changes_nothing) {
     cr_assert_eq(SHOVE_FN(body_destroy)(w, gone), SHOVE_OK);
     cr_expect_eq(SHOVE_FN(move)(w, gone, V(1, 0, 0), NULL, &r), SHOVE_ERR_STALE_ID);
     cr_expect(same_bits(&r, &untouched, sizeof r), "out untouched");
-    const shove_aabb after = box_of(w, m);
+    const shove_aabb after = test_box_of(w, m);
     cr_expect(same_bits(&before, &after, sizeof before));
     cr_expect_eq(SHOVE_FN(world_get_events)(w, &ev), 1u, "the event list is kept");
     SHOVE_FN(world_destroy)(w);
@@ -746,12 +741,12 @@ Test(move, out_of_memory_changes_nothing) {
         add_static(w, BOX(i, -1, 0, i + 1, 0, 1));
     }
     const shove_id m = add_dynamic(w, BOX(0, 0, 0, 1, 1, 1));
-    const shove_aabb before = box_of(w, m);
+    const shove_aabb before = test_box_of(w, m);
     counter.fail_after = counter.calls; /* nothing more may be allocated */
     shove_move_result r;
     const shove_status s = SHOVE_FN(move)(w, m, V(30, -1, 0), NULL, &r);
     cr_expect_eq(s, SHOVE_ERR_OUT_OF_MEMORY, "the first move needs scratch memory");
-    const shove_aabb after = box_of(w, m);
+    const shove_aabb after = test_box_of(w, m);
     cr_expect(same_bits(&before, &after, sizeof before));
     counter.fail_after = -1;
     cr_expect_eq(SHOVE_FN(move)(w, m, V(30, -1, 0), NULL, &r), SHOVE_OK);

@@ -4,15 +4,7 @@
  * fuzz inputs are also kept in tests/fuzz/corpus and replayed by ctest.
  */
 #include "test_dim.h"
-
-static shove_move_result slide_ok(shove_aabb box, shove_vec delta, const shove_aabb *obs, size_t n,
-                                  const shove_move_def *def) {
-    shove_move_result r;
-    memset(&r, 0, sizeof r);
-    const shove_status st = SHOVE_FN(slide)(box, delta, obs, n, def, &r);
-    cr_assert_eq(st, SHOVE_OK, "slide refused: %s", shove_status_string(st));
-    return r;
-}
+#include "test_world_ops.h"
 
 /* Edge guard over a floor of two tiles meeting at x = 0, walking exactly as
  * far as the first tile reaches (-18): the move depended on the order of the
@@ -32,9 +24,9 @@ Test(regression, edge_guard_does_not_depend_on_obstacle_order) {
                                      SHOVE_RESPONSE_BOUNCE};
     for (int k = 0; k < 3; ++k) {
         def.response = solid[k];
-        const shove_move_result a = slide_ok(mover, V(-18, 0, 0), forward, 2, &def);
-        const shove_move_result b = slide_ok(mover, V(-18, 0, 0), backward, 2, &def);
-        const shove_move_result c = slide_ok(mover, V(-18, 0, 0), &whole, 1, &def);
+        const shove_move_result a = test_slide_ok(mover, V(-18, 0, 0), forward, 2, &def);
+        const shove_move_result b = test_slide_ok(mover, V(-18, 0, 0), backward, 2, &def);
+        const shove_move_result c = test_slide_ok(mover, V(-18, 0, 0), &whole, 1, &def);
         /* the left tile carries the whole way: nothing to guard */
         EXPECT_VEC_EQ(a.delta, V(-18, 0, 0));
         EXPECT_VEC_EQ(b.delta, a.delta);
@@ -59,9 +51,9 @@ Test(regression, edge_guard_grows_its_run_past_the_kept_sliver) {
     def.edge_guard = true;
     def.skin = 0.25f;
     const shove_vec delta = V(1.59375, -1, 0);
-    const shove_move_result a = slide_ok(mover, delta, forward, 8, &def);
-    const shove_move_result b = slide_ok(mover, delta, backward, 8, &def);
-    const shove_move_result c = slide_ok(mover, delta, &whole, 1, &def);
+    const shove_move_result a = test_slide_ok(mover, delta, forward, 8, &def);
+    const shove_move_result b = test_slide_ok(mover, delta, backward, 8, &def);
+    const shove_move_result c = test_slide_ok(mover, delta, &whole, 1, &def);
     /* the row reaches x = 2, so 0.40625 of the footprint stays supported */
     EXPECT_VEC_EQ(c.delta, V(1.59375, 0, 0));
     EXPECT_VEC_EQ(a.delta, c.delta);
@@ -83,9 +75,9 @@ Test(regression, edge_guard_finds_the_supports_past_the_request) {
     def.edge_guard = true;
     def.skin = 0.25f;
     const shove_vec delta = V(5, 0, 0);
-    const shove_move_result c = slide_ok(mover, delta, &whole, 1, &def);
-    const shove_move_result a = slide_ok(mover, delta, forward, 2, &def);
-    const shove_move_result b = slide_ok(mover, delta, backward, 2, &def);
+    const shove_move_result c = test_slide_ok(mover, delta, &whole, 1, &def);
+    const shove_move_result a = test_slide_ok(mover, delta, forward, 2, &def);
+    const shove_move_result b = test_slide_ok(mover, delta, backward, 2, &def);
     EXPECT_VEC_EQ(c.delta, delta);
     EXPECT_VEC_EQ(a.delta, c.delta);
     EXPECT_VEC_EQ(b.delta, c.delta);
@@ -108,8 +100,8 @@ Test(regression, edge_guard_carries_a_line_across_a_seam) {
                                   BOX(9, 0.5, 0.25, 9, 2, 0.75)};
     const shove_vec deltas[2] = {V(9, -0.5, 0), V(4, -0.5, 0)};
     for (int i = 0; i < 2; ++i) {
-        const shove_move_result c = slide_ok(movers[i], deltas[i], &whole, 1, &def);
-        const shove_move_result a = slide_ok(movers[i], deltas[i], split, 2, &def);
+        const shove_move_result c = test_slide_ok(movers[i], deltas[i], &whole, 1, &def);
+        const shove_move_result a = test_slide_ok(movers[i], deltas[i], split, 2, &def);
         cr_expect_eq(c.box.min.raw[0], movers[i].min.raw[0] + deltas[i].raw[0], "%d: %.9g", i,
                      (double)c.box.min.raw[0]);
         EXPECT_VEC_EQ(a.delta, c.delta);
@@ -156,7 +148,8 @@ Test(regression, step_settle_never_goes_deeper_than_the_request) {
         shove_move_def def = SHOVE_FN(default_move_def)();
         def.step_height = h;
         const shove_vec delta = V(2, -r, 0);
-        const shove_move_result res = slide_ok(BOX(0, 0, 0.25, 1, 1, 0.75), delta, obs, 3, &def);
+        const shove_move_result res =
+            test_slide_ok(BOX(0, 0, 0.25, 1, 1, 0.75), delta, obs, 3, &def);
         cr_expect(res.delta.raw[1] >= -r, "depth %.9g: moved %.9g", (double)r,
                   (double)res.delta.raw[1]);
         ++checked;

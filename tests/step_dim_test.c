@@ -17,6 +17,7 @@
 
 #include "test_alloc.h"
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "test_voxel_map.h"
 #include "world.h"
 
@@ -66,28 +67,12 @@ static shove_aabb rect(float x0, float y0, float x1, float y1) {
     return BOX(x0, y0, 0, x1, y1, 1);
 }
 
-static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type, int priority) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = box;
-    def.type = type;
-    def.priority = (uint8_t)priority;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
-}
-
 static shove_id add_static(shove_world *w, shove_aabb box) {
-    return add_body(w, box, SHOVE_BODY_STATIC, 0);
+    return test_add_body(w, box, SHOVE_BODY_STATIC, 0);
 }
 
 static shove_id add_dynamic(shove_world *w, shove_aabb box, int priority) {
-    return add_body(w, box, SHOVE_BODY_DYNAMIC, priority);
-}
-
-static shove_aabb box_of(const shove_world *w, shove_id id) {
-    shove_aabb b;
-    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
-    return b;
+    return test_add_body(w, box, SHOVE_BODY_DYNAMIC, priority);
 }
 
 static void set_motion(shove_world *w, shove_id id, float x, float y) {
@@ -124,9 +109,9 @@ static bool same_box(shove_aabb a, shove_aabb b) {
 /* Every pair of bodies, brute force: true when none overlaps another. */
 static bool no_overlaps(const shove_world *w, const shove_id *ids, int n, int *first, int *second) {
     for (int i = 0; i < n; ++i) {
-        const shove_aabb a = box_of(w, ids[i]);
+        const shove_aabb a = test_box_of(w, ids[i]);
         for (int j = i + 1; j < n; ++j) {
-            if (SHOVE_FN(aabb_overlaps)(a, box_of(w, ids[j]))) {
+            if (SHOVE_FN(aabb_overlaps)(a, test_box_of(w, ids[j]))) {
                 *first = i;
                 *second = j;
                 return false;
@@ -182,12 +167,12 @@ STEP_TEST(scenario_9_transitive_push_moves_the_whole_row) {
     set_motion(w, a, 3, 0);
     step(w);
     /* B pushes C with A's priority (1 < 2), not its own (4 > 2) */
-    EXPECT_BOX_EQ(box_of(w, a), rect(3, 0, 4, 1));
-    EXPECT_BOX_EQ(box_of(w, b), rect(4, 0, 5, 1));
-    EXPECT_BOX_EQ(box_of(w, c), rect(5, 0, 6, 1));
+    EXPECT_BOX_EQ(test_box_of(w, a), rect(3, 0, 4, 1));
+    EXPECT_BOX_EQ(test_box_of(w, b), rect(4, 0, 5, 1));
+    EXPECT_BOX_EQ(test_box_of(w, c), rect(5, 0, 6, 1));
     /* the motion was used up: another step moves nothing */
     step(w);
-    EXPECT_BOX_EQ(box_of(w, a), rect(3, 0, 4, 1));
+    EXPECT_BOX_EQ(test_box_of(w, a), rect(3, 0, 4, 1));
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -198,11 +183,11 @@ STEP_TEST(scenario_9_bodies_apart_are_pushed_once_reached) {
     const shove_id c = add_dynamic(w, rect(3, 0, 4, 1), 2);
     set_motion(w, a, 3, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, a), rect(3, 0, 4, 1));
+    EXPECT_BOX_EQ(test_box_of(w, a), rect(3, 0, 4, 1));
     /* B ends in front of A, one skin away (the gap it had, kept up to a skin) */
-    cr_expect_float_eq(box_of(w, b).min.x, 4.0f + SKIN, 1e-6f);
-    cr_expect(gap_x(box_of(w, b), box_of(w, c)) >= 0.0f);
-    cr_expect(gap_x(box_of(w, b), box_of(w, c)) <= SKIN + 1e-6f);
+    cr_expect_float_eq(test_box_of(w, b).min.x, 4.0f + SKIN, 1e-6f);
+    cr_expect(gap_x(test_box_of(w, b), test_box_of(w, c)) >= 0.0f);
+    cr_expect(gap_x(test_box_of(w, b), test_box_of(w, c)) <= SKIN + 1e-6f);
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -214,10 +199,10 @@ STEP_TEST(scenario_9_weaker_or_equal_movers_are_blocked) {
         const shove_id b = add_dynamic(w, rect(2, 0, 3, 1), 2);
         set_motion(w, a, 3, 0);
         step(w);
-        EXPECT_BOX_EQ(box_of(w, b), rect(2, 0, 3, 1));
+        EXPECT_BOX_EQ(test_box_of(w, b), rect(2, 0, 3, 1));
         /* A slides up to B and stops one skin short */
-        const shove_aabb ab = box_of(w, a);
-        cr_expect_float_eq(gap_x(ab, box_of(w, b)), SKIN, 1e-6f, "equal=%d", equal);
+        const shove_aabb ab = test_box_of(w, a);
+        cr_expect_float_eq(gap_x(ab, test_box_of(w, b)), SKIN, 1e-6f, "equal=%d", equal);
         cr_expect_eq(count_events(&log, SHOVE_EVENT_SQUISH), 0, "nothing was caught");
         SHOVE_FN(world_destroy)(w);
     }
@@ -232,8 +217,8 @@ STEP_TEST(scenario_9_chain_into_a_wall_stops_face_to_face_and_squishes) {
     const shove_id wall = add_static(w, rect(4, -1, 5, 2));
     set_motion(w, a, 3, 0);
     step(w);
-    const shove_aabb ba = box_of(w, a), bb = box_of(w, b), bc = box_of(w, c);
-    const shove_aabb bw = box_of(w, wall);
+    const shove_aabb ba = test_box_of(w, a), bb = test_box_of(w, b), bc = test_box_of(w, c);
+    const shove_aabb bw = test_box_of(w, wall);
     cr_expect_gt(ba.min.x, 0.9f, "the row moved up to the wall");
     const float gaps[3] = {gap_x(ba, bb), gap_x(bb, bc), gap_x(bc, bw)};
     for (int i = 0; i < 3; ++i) {
@@ -274,9 +259,9 @@ Test(step, chain_of_100_moves_as_one) {
     const shove_id pusher = add_dynamic(w, rect(-1, 0, 0, 1), 0);
     set_motion(w, pusher, 2.5f, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, pusher), rect(1.5f, 0, 2.5f, 1));
+    EXPECT_BOX_EQ(test_box_of(w, pusher), rect(1.5f, 0, 2.5f, 1));
     for (int i = 0; i < N; ++i) {
-        EXPECT_BOX_EQ(box_of(w, ids[i]), rect((float)i + 2.5f, 0, (float)i + 3.5f, 1));
+        EXPECT_BOX_EQ(test_box_of(w, ids[i]), rect((float)i + 2.5f, 0, (float)i + 3.5f, 1));
     }
     SHOVE_FN(world_destroy)(w);
 }
@@ -298,12 +283,12 @@ STEP_TEST(chain_of_100_into_a_wall) {
     int i, j;
     cr_expect(no_overlaps(w, ids, N + 2, &i, &j), "bodies %d and %d overlap", i, j);
     /* wall, then every body face to face with the next, then the pusher */
-    cr_expect_leq(gap_x(box_of(w, ids[N - 1]), box_of(w, ids[N + 1])), CONTACT);
+    cr_expect_leq(gap_x(test_box_of(w, ids[N - 1]), test_box_of(w, ids[N + 1])), CONTACT);
     for (int k = 0; k + 1 < N; ++k) {
-        const float g = gap_x(box_of(w, ids[k]), box_of(w, ids[k + 1]));
+        const float g = gap_x(test_box_of(w, ids[k]), test_box_of(w, ids[k + 1]));
         cr_expect(g >= 0.0f && g <= CONTACT, "gap %d: %.9g", k, (double)g);
     }
-    const float g = gap_x(box_of(w, ids[N]), box_of(w, ids[0]));
+    const float g = gap_x(test_box_of(w, ids[N]), test_box_of(w, ids[0]));
     cr_expect(g >= 0.0f && g <= CONTACT, "pusher gap %.9g", (double)g);
     cr_expect_eq(count_events(&log, SHOVE_EVENT_SQUISH), N, "every body is caught");
     SHOVE_FN(world_destroy)(w);
@@ -327,10 +312,10 @@ STEP_TEST(pusher_into_a_wall) {
         int i, j;
         cr_assert(no_overlaps(w, ids, 4, &i, &j), "frame %d: %d and %d overlap", frame, i, j);
     }
-    const shove_aabb bc = box_of(w, crate), bp = box_of(w, player);
+    const shove_aabb bc = test_box_of(w, crate), bp = test_box_of(w, player);
     cr_expect_float_eq(bc.min.y, 0.0f, 1e-6f, "the crate stays on the floor");
     cr_expect_float_eq(bp.min.y, 0.0f, 1e-6f, "the player stays on the floor");
-    cr_expect(gap_x(bc, box_of(w, wall)) >= 0 && gap_x(bc, box_of(w, wall)) <= CONTACT);
+    cr_expect(gap_x(bc, test_box_of(w, wall)) >= 0 && gap_x(bc, test_box_of(w, wall)) <= CONTACT);
     cr_expect(gap_x(bp, bc) >= 0 && gap_x(bp, bc) <= CONTACT);
     /* the last frames press the crate into the wall */
     const shove_event *e = squish_of(&log, crate);
@@ -362,7 +347,8 @@ STEP_TEST(two_pushers_from_opposite_sides_never_overlap) {
         const shove_id ids[3] = {left, mid, right};
         int i, j;
         cr_expect(no_overlaps(w, ids, 3, &i, &j));
-        const shove_aabb bl = box_of(w, left), bm = box_of(w, mid), br = box_of(w, right);
+        const shove_aabb bl = test_box_of(w, left), bm = test_box_of(w, mid),
+                         br = test_box_of(w, right);
         cr_expect(gap_x(bl, bm) >= 0 && gap_x(bl, bm) <= CONTACT);
         cr_expect(gap_x(bm, br) >= 0 && gap_x(bm, br) <= CONTACT);
         cr_expect(bm.max.x - bm.min.x == 1.0f, "the middle body keeps its size");
@@ -390,9 +376,9 @@ Test(step, mixed_priorities) {
     }
     set_motion(w, ids[0], 2.5f, 0); /* 0.5 more than the gaps let D go */
     step(w);
-    EXPECT_BOX_EQ(box_of(w, ids[4]), rect(6, 0, 7, 1));
+    EXPECT_BOX_EQ(test_box_of(w, ids[4]), rect(6, 0, 7, 1));
     for (int i = 0; i < 4; ++i) {
-        const shove_aabb a = box_of(w, ids[i]), b = box_of(w, ids[i + 1]);
+        const shove_aabb a = test_box_of(w, ids[i]), b = test_box_of(w, ids[i + 1]);
         cr_expect(gap_x(a, b) >= 0 && gap_x(a, b) <= CONTACT, "gap %d: %.9g", i,
                   (double)gap_x(a, b));
     }
@@ -402,9 +388,9 @@ Test(step, mixed_priorities) {
      * and A(0): B is caught between C and A */
     log.count = 0;
     set_motion(w, ids[2], -1, 0);
-    const shove_aabb a_before = box_of(w, ids[0]);
+    const shove_aabb a_before = test_box_of(w, ids[0]);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, ids[0]), a_before);
+    EXPECT_BOX_EQ(test_box_of(w, ids[0]), a_before);
     cr_expect_not_null(squish_of(&log, ids[1]));
     int i, j;
     cr_expect(no_overlaps(w, ids, 5, &i, &j));
@@ -420,11 +406,11 @@ Test(step, stacked_bodies_are_pushed_sideways_together) {
     const shove_id top = add_dynamic(w, rect(0.5f, 2, 1.5f, 3), 2);
     set_motion(w, pusher, 1, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, pusher), rect(0, 0, 1, 3));
-    EXPECT_BOX_EQ(box_of(w, low), rect(1, 0, 2, 1));
-    EXPECT_BOX_EQ(box_of(w, high), rect(1, 1, 2, 2));
-    EXPECT_BOX_EQ(box_of(w, top), rect(1.5f, 2, 2.5f, 3));
-    EXPECT_BOX_EQ(box_of(w, floor), rect(-10, -1, 20, 0));
+    EXPECT_BOX_EQ(test_box_of(w, pusher), rect(0, 0, 1, 3));
+    EXPECT_BOX_EQ(test_box_of(w, low), rect(1, 0, 2, 1));
+    EXPECT_BOX_EQ(test_box_of(w, high), rect(1, 1, 2, 2));
+    EXPECT_BOX_EQ(test_box_of(w, top), rect(1.5f, 2, 2.5f, 3));
+    EXPECT_BOX_EQ(test_box_of(w, floor), rect(-10, -1, 20, 0));
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -436,17 +422,17 @@ STEP_TEST(scenario_10_platform_carries_its_rider_every_way) {
     const shove_id rider = add_dynamic(w, rect(1, 1, 2, 3), 3);
     const float moves[6][2] = {{1, 0}, {-2.5f, 0}, {0, 1}, {0, -2}, {0.5f, 0.75f}, {-0.25f, -1}};
     for (int k = 0; k < 6; ++k) {
-        const shove_aabb p0 = box_of(w, platform), r0 = box_of(w, rider);
+        const shove_aabb p0 = test_box_of(w, platform), r0 = test_box_of(w, rider);
         set_motion(w, platform, moves[k][0], moves[k][1]);
         set_motion(w, rider, 0, -0.2f); /* gravity: it must not fall behind or in */
         step(w);
-        EXPECT_BOX_EQ(box_of(w, platform), shifted(p0, moves[k][0], moves[k][1]));
-        const shove_aabb r = box_of(w, rider);
+        EXPECT_BOX_EQ(test_box_of(w, platform), shifted(p0, moves[k][0], moves[k][1]));
+        const shove_aabb r = test_box_of(w, rider);
         cr_expect_float_eq(r.min.x - r0.min.x, moves[k][0], 1e-5f, "move %d: carried sideways", k);
-        const float gap = r.min.y - box_of(w, platform).max.y;
+        const float gap = r.min.y - test_box_of(w, platform).max.y;
         cr_expect(gap >= 0.0f && gap <= CONTACT, "move %d: resting on it (gap %.9g)", k,
                   (double)gap);
-        cr_expect(!SHOVE_FN(aabb_overlaps)(r, box_of(w, platform)));
+        cr_expect(!SHOVE_FN(aabb_overlaps)(r, test_box_of(w, platform)));
     }
     SHOVE_FN(world_destroy)(w);
 }
@@ -460,8 +446,8 @@ Test(step, scenario_10_stronger_rider_is_carried_first) {
     set_motion(w, platform, 0, -1);
     set_motion(w, rider, 0.5f, -0.1f);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, platform), rect(0, -1, 4, 0));
-    const shove_aabb r = box_of(w, rider);
+    EXPECT_BOX_EQ(test_box_of(w, platform), rect(0, -1, 4, 0));
+    const shove_aabb r = test_box_of(w, rider);
     cr_expect_eq(r.min.x, 1.5f);
     cr_expect(r.min.y >= 0.0f && r.min.y <= CONTACT, "still on the platform: %.9g",
               (double)r.min.y);
@@ -484,9 +470,9 @@ STEP_TEST(riders_of_riders) {
         }
         step(w);
         dx += moves[k][0];
-        shove_aabb below = box_of(w, platform);
+        shove_aabb below = test_box_of(w, platform);
         for (int i = 0; i < 4; ++i) {
-            const shove_aabb b = box_of(w, stack[i]);
+            const shove_aabb b = test_box_of(w, stack[i]);
             cr_expect_float_eq(b.min.x, 1 + 0.25f * i + dx, 1e-5f, "move %d, body %d", k, i);
             const float gap = b.min.y - below.max.y;
             cr_expect(gap >= 0.0f && gap <= CONTACT, "move %d, body %d: gap %.9g", k, i,
@@ -504,9 +490,9 @@ STEP_TEST(platform_rider_blocked_by_a_wall_stays_behind) {
     const shove_id wall = add_static(w, rect(3.5f, 1.5f, 4.5f, 5)); /* low enough to catch it */
     set_motion(w, platform, 2, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, platform), rect(2, 0, 6, 1));
-    const shove_aabb r = box_of(w, rider);
-    cr_expect_float_eq(gap_x(r, box_of(w, wall)), SKIN, 1e-6f, "stopped at the wall");
+    EXPECT_BOX_EQ(test_box_of(w, platform), rect(2, 0, 6, 1));
+    const shove_aabb r = test_box_of(w, rider);
+    cr_expect_float_eq(gap_x(r, test_box_of(w, wall)), SKIN, 1e-6f, "stopped at the wall");
     cr_expect_eq(r.min.y, 1.0f);
     SHOVE_FN(world_destroy)(w);
 }
@@ -520,8 +506,9 @@ STEP_TEST(platform_rising_into_a_ceiling_squishes_its_rider) {
     const shove_id ceiling = add_static(w, rect(0, 2.5f, 2.5f, 3));
     set_motion(w, platform, 0, 2);
     step(w);
-    const shove_aabb p = box_of(w, platform), r = box_of(w, rider), f = box_of(w, free_rider);
-    const shove_aabb c = box_of(w, ceiling);
+    const shove_aabb p = test_box_of(w, platform), r = test_box_of(w, rider),
+                     f = test_box_of(w, free_rider);
+    const shove_aabb c = test_box_of(w, ceiling);
     const shove_id ids[4] = {platform, rider, free_rider, ceiling};
     int i, j;
     cr_expect(no_overlaps(w, ids, 4, &i, &j));
@@ -550,7 +537,7 @@ Test(step, rider_across_two_platforms_is_carried_once) {
             set_motion(w, rider, 0, -0.1f);
         }
         step(w);
-        EXPECT_BOX_EQ(box_of(w, rider), rect(2.5f, 1, 3.5f, 2));
+        EXPECT_BOX_EQ(test_box_of(w, rider), rect(2.5f, 1, 3.5f, 2));
         SHOVE_FN(world_destroy)(w);
     }
 }
@@ -565,10 +552,10 @@ STEP_TEST(carried_bodies_push_with_the_weaker_priority) {
     const shove_id crate = add_dynamic(w, rect(3.5f, 1.5f, 4.5f, 2.5f), 5);
     set_motion(w, lift, 1, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, lift), rect(1, 0, 5, 1));
-    EXPECT_BOX_EQ(box_of(w, player), rect(3, 1, 4, 3));
+    EXPECT_BOX_EQ(test_box_of(w, lift), rect(1, 0, 5, 1));
+    EXPECT_BOX_EQ(test_box_of(w, player), rect(3, 1, 4, 3));
     /* it was apart from the player: pushed to one skin in front of it */
-    EXPECT_BOX_EQ(box_of(w, crate), rect(4 + SKIN, 1.5f, 5 + SKIN, 2.5f));
+    EXPECT_BOX_EQ(test_box_of(w, crate), rect(4 + SKIN, 1.5f, 5 + SKIN, 2.5f));
 
     shove_world *v = new_world(NULL);
     const shove_id lift2 = add_dynamic(v, rect(0, 0, 4, 1), 0);
@@ -576,9 +563,9 @@ STEP_TEST(carried_bodies_push_with_the_weaker_priority) {
     const shove_id player2 = add_dynamic(v, rect(4.25f, 1, 5.25f, 3), 1); /* beside the lift */
     set_motion(v, lift2, 1, 0);
     step(v);
-    EXPECT_BOX_EQ(box_of(v, lift2), rect(1, 0, 5, 1));
-    EXPECT_BOX_EQ(box_of(v, player2), rect(4.25f, 1, 5.25f, 3));
-    cr_expect_float_eq(gap_x(box_of(v, crate2), box_of(v, player2)), SKIN, 1e-6f);
+    EXPECT_BOX_EQ(test_box_of(v, lift2), rect(1, 0, 5, 1));
+    EXPECT_BOX_EQ(test_box_of(v, player2), rect(4.25f, 1, 5.25f, 3));
+    cr_expect_float_eq(gap_x(test_box_of(v, crate2), test_box_of(v, player2)), SKIN, 1e-6f);
     SHOVE_FN(world_destroy)(w);
     SHOVE_FN(world_destroy)(v);
 }
@@ -594,8 +581,8 @@ Test(step, resting_weight_does_not_push_or_squish) {
         set_motion(w, crate, 0, -0.1f);
         step(w);
     }
-    EXPECT_BOX_EQ(box_of(w, crate), rect(0, 0, 1, 1));
-    EXPECT_BOX_EQ(box_of(w, player), rect(0, 1, 1, 3));
+    EXPECT_BOX_EQ(test_box_of(w, crate), rect(0, 0, 1, 1));
+    EXPECT_BOX_EQ(test_box_of(w, player), rect(0, 1, 1, 3));
     cr_expect_eq(count_events(&log, SHOVE_EVENT_SQUISH), 0);
     /* but a strong body falling onto a weak one presses it */
     log.count = 0;
@@ -604,7 +591,7 @@ Test(step, resting_weight_does_not_push_or_squish) {
     set_motion(w, rock, 0, -2);
     step(w);
     cr_expect_not_null(squish_of(&log, shroom));
-    cr_expect(!SHOVE_FN(aabb_overlaps)(box_of(w, rock), box_of(w, shroom)));
+    cr_expect(!SHOVE_FN(aabb_overlaps)(test_box_of(w, rock), test_box_of(w, shroom)));
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -618,10 +605,10 @@ Test(step, falling_stack_on_a_platform_moves_with_it) {
         set_motion(w, a, 0, -0.25f);
         set_motion(w, b, 0, -0.25f);
         step(w);
-        cr_assert(!SHOVE_FN(aabb_overlaps)(box_of(w, a), box_of(w, b)));
-        cr_assert(!SHOVE_FN(aabb_overlaps)(box_of(w, a), box_of(w, platform)));
+        cr_assert(!SHOVE_FN(aabb_overlaps)(test_box_of(w, a), test_box_of(w, b)));
+        cr_assert(!SHOVE_FN(aabb_overlaps)(test_box_of(w, a), test_box_of(w, platform)));
     }
-    const shove_aabb p = box_of(w, platform), ba = box_of(w, a), bb = box_of(w, b);
+    const shove_aabb p = test_box_of(w, platform), ba = test_box_of(w, a), bb = test_box_of(w, b);
     cr_expect(ba.min.y - p.max.y >= 0 && ba.min.y - p.max.y <= CONTACT);
     cr_expect(bb.min.y - ba.max.y >= 0 && bb.min.y - ba.max.y <= CONTACT);
     cr_expect(ba.min.x > 2.0f, "carried along once it landed");
@@ -652,9 +639,9 @@ Test(step, sensors_and_filters_are_not_pushed) {
     cr_assert_eq(SHOVE_FN(body_create)(w, &def, &mover), SHOVE_OK);
     set_motion(w, mover, 5, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, mover), rect(5, 0, 6, 1));
-    EXPECT_BOX_EQ(box_of(w, sensor), rect(1.5f, 0, 2.5f, 1));
-    EXPECT_BOX_EQ(box_of(w, ghost), rect(3, 0, 4, 1));
+    EXPECT_BOX_EQ(test_box_of(w, mover), rect(5, 0, 6, 1));
+    EXPECT_BOX_EQ(test_box_of(w, sensor), rect(1.5f, 0, 2.5f, 1));
+    EXPECT_BOX_EQ(test_box_of(w, ghost), rect(3, 0, 4, 1));
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -716,21 +703,21 @@ Test(step, voxel_wall_stops_a_chain_face_to_face) {
         int i, j;
         cr_assert(no_overlaps(w, ids, 6, &i, &j));
         for (int k = 0; k < 6; ++k) {
-            cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, box_of(w, ids[k])), "frame %d body %d",
-                      frame, k);
+            cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, test_box_of(w, ids[k])),
+                      "frame %d body %d", frame, k);
         }
     }
     /* the front body is against the voxel wall at x = 10, the rest close up */
-    const float front = box_of(w, ids[4]).max.x;
+    const float front = test_box_of(w, ids[4]).max.x;
     cr_expect(front <= 10.0f && front >= 10.0f - CONTACT, "front at %.9g", (double)front);
     for (int k = 0; k < 4; ++k) {
-        const float g = gap_x(box_of(w, ids[k]), box_of(w, ids[k + 1]));
+        const float g = gap_x(test_box_of(w, ids[k]), test_box_of(w, ids[k + 1]));
         cr_expect(g >= 0 && g <= CONTACT, "gap %d: %.9g", k, (double)g);
     }
     cr_expect_not_null(squish_of(&log, ids[4]), "caught against the voxel wall");
     const shove_event *e = squish_of(&log, ids[4]);
     cr_expect(e && shove_id_equal(e->b, ids[3]), "pushed by its neighbour");
-    cr_expect_float_eq(box_of(w, ids[0]).min.y, 0.0f, 1e-6f, "on the voxel floor");
+    cr_expect_float_eq(test_box_of(w, ids[0]).min.y, 0.0f, 1e-6f, "on the voxel floor");
     SHOVE_FN(world_destroy)(w);
     map_free(m);
 }
@@ -748,11 +735,11 @@ Test(step, platform_rising_into_a_voxel_ceiling) {
         set_motion(w, platform, 0.1f, 0.5f);
         set_motion(w, rider, 0, -0.1f);
         step(w);
-        cr_assert(!SHOVE_FN(aabb_overlaps)(box_of(w, platform), box_of(w, rider)));
-        cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, box_of(w, rider)));
-        cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, box_of(w, platform)));
+        cr_assert(!SHOVE_FN(aabb_overlaps)(test_box_of(w, platform), test_box_of(w, rider)));
+        cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, test_box_of(w, rider)));
+        cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, test_box_of(w, platform)));
     }
-    const shove_aabb r = box_of(w, rider), p = box_of(w, platform);
+    const shove_aabb r = test_box_of(w, rider), p = test_box_of(w, platform);
     cr_expect(6.0f - r.max.y >= 0 && 6.0f - r.max.y <= CONTACT, "rider under the ceiling");
     cr_expect(r.min.y - p.max.y >= 0 && r.min.y - p.max.y <= CONTACT, "rider on the platform");
     cr_expect_float_eq(r.min.x - (-0.5f), p.min.x - (-2.0f), 1e-5f, "carried sideways too");
@@ -781,7 +768,7 @@ Test(step, random_crowd_in_a_voxel_pen_never_overlaps) {
         const shove_aabb b = BOX(x, y, z, x + sx, y + sy, z + 0.5f);
         bool ok = !map_overlaps(m, V(0, 0, 0), 1.0f, b);
         for (int i = 0; i < n && ok; ++i) {
-            ok = !SHOVE_FN(aabb_overlaps)(b, box_of(w, ids[i]));
+            ok = !SHOVE_FN(aabb_overlaps)(b, test_box_of(w, ids[i]));
         }
         if (ok) {
             ids[n] = add_dynamic(w, b, test_rng_int(&rng, 0, 5));
@@ -797,8 +784,8 @@ Test(step, random_crowd_in_a_voxel_pen_never_overlaps) {
         int i, j;
         cr_assert(no_overlaps(w, ids, n, &i, &j), "frame %d: %d and %d overlap", frame, i, j);
         for (int k = 0; k < n; ++k) {
-            cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, box_of(w, ids[k])), "frame %d body %d",
-                      frame, k);
+            cr_assert(!map_overlaps(m, V(0, 0, 0), 1.0f, test_box_of(w, ids[k])),
+                      "frame %d body %d", frame, k);
         }
     }
     SHOVE_FN(world_destroy)(w);
@@ -859,8 +846,8 @@ STEP_TEST(random_crowds_never_overlap) {
         shove_world *w = new_world(NULL);
         shove_id ids[400];
         for (int i = 0; i < c.count; ++i) {
-            ids[i] = add_body(w, c.box[i], c.dynamic[i] ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC,
-                              c.priority[i]);
+            ids[i] = test_add_body(
+                w, c.box[i], c.dynamic[i] ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC, c.priority[i]);
         }
         test_rng rng = {seed};
         for (int frame = 0; frame < 12; ++frame) {
@@ -911,8 +898,8 @@ STEP_TEST(contact_events_match_brute_force) {
     shove_world *w = new_world(&log);
     shove_id ids[400];
     for (int i = 0; i < c.count; ++i) {
-        ids[i] = add_body(w, c.box[i], c.dynamic[i] ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC,
-                          c.priority[i]);
+        ids[i] = test_add_body(w, c.box[i], c.dynamic[i] ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC,
+                               c.priority[i]);
     }
     static bool paired[400][400];
     memset(paired, 0, sizeof paired);
@@ -948,7 +935,7 @@ STEP_TEST(contact_events_match_brute_force) {
                 if (!c.dynamic[i] && !c.dynamic[j]) {
                     continue;
                 }
-                const shove_aabb bi = box_of(w, ids[i]), bj = box_of(w, ids[j]);
+                const shove_aabb bi = test_box_of(w, ids[i]), bj = test_box_of(w, ids[j]);
                 const float di = SHOVE_IFN(world_contact_distance)(g_skin, bi);
                 const float dj = SHOVE_IFN(world_contact_distance)(g_skin, bj);
                 const bool now = touching(bi, bj, di < dj ? di : dj);
@@ -968,7 +955,7 @@ STEP_TEST(contact_events_match_brute_force) {
 static uint64_t hash_boxes(const shove_world *w, const shove_id *ids, const int *slot_of, int n) {
     uint64_t h = 1469598103934665603ull; /* FNV-1a over the boxes in scene order */
     for (int i = 0; i < n; ++i) {
-        const shove_aabb b = box_of(w, ids[slot_of[i]]);
+        const shove_aabb b = test_box_of(w, ids[slot_of[i]]);
         const unsigned char *p = (const unsigned char *)&b;
         for (size_t k = 0; k < sizeof b; ++k) {
             h = (h ^ p[k]) * 1099511628211ull;
@@ -1007,8 +994,8 @@ Test(step, outcome_does_not_depend_on_creation_or_motion_order) {
         }
         for (int k = 0; k < c.count; ++k) {
             const int i = order[k];
-            ids[k] = add_body(w, c.box[i], c.dynamic[i] ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC,
-                              c.priority[i]);
+            ids[k] = test_add_body(
+                w, c.box[i], c.dynamic[i] ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC, c.priority[i]);
             where[i] = k;
         }
         for (int frame = 0; frame < FRAMES; ++frame) {
@@ -1056,18 +1043,18 @@ Test(step, bad_input_changes_nothing) {
     cr_expect_eq(SHOVE_FN(body_set_motion)(w, SHOVE_NULL_ID, V(1, 0, 0)), SHOVE_ERR_STALE_ID);
     cr_expect_eq(SHOVE_FN(world_step)(NULL), SHOVE_ERR_INVALID_ARGUMENT);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, s), rect(5, 0, 6, 1));
-    EXPECT_BOX_EQ(box_of(w, d), rect(0, 0, 1, 1));
+    EXPECT_BOX_EQ(test_box_of(w, s), rect(5, 0, 6, 1));
+    EXPECT_BOX_EQ(test_box_of(w, d), rect(0, 0, 1, 1));
     /* an earlier good motion survives a refused one */
     set_motion(w, d, 1, 0);
     cr_expect_eq(SHOVE_FN(body_set_motion)(w, d, V(NAN, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, d), rect(1, 0, 2, 1));
+    EXPECT_BOX_EQ(test_box_of(w, d), rect(1, 0, 2, 1));
     /* the last motion set wins */
     set_motion(w, d, 1, 0);
     set_motion(w, d, -0.5f, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, d), rect(0.5f, 0, 1.5f, 1));
+    EXPECT_BOX_EQ(test_box_of(w, d), rect(0.5f, 0, 1.5f, 1));
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -1083,7 +1070,7 @@ Test(step, out_of_memory_undoes_the_step) {
     shove_aabb before[60];
     for (int i = 0; i < 60; ++i) {
         ids[i] = add_dynamic(w, rect((float)i, 0, (float)i + 1, 1), 1 + i % 3);
-        before[i] = box_of(w, ids[i]);
+        before[i] = test_box_of(w, ids[i]);
     }
     for (long budget = 0;; ++budget) {
         counter.fail_after = counter.calls + budget;
@@ -1098,13 +1085,13 @@ Test(step, out_of_memory_undoes_the_step) {
         }
         cr_assert_eq(s, SHOVE_ERR_OUT_OF_MEMORY);
         for (int i = 0; i < 60; ++i) {
-            cr_assert(same_box(box_of(w, ids[i]), before[i]), "budget %ld: body %d moved", budget,
-                      i);
+            cr_assert(same_box(test_box_of(w, ids[i]), before[i]), "budget %ld: body %d moved",
+                      budget, i);
         }
         cr_assert_lt(budget, 10000);
     }
     counter.fail_after = -1;
-    cr_expect(!same_box(box_of(w, ids[0]), before[0]), "the step that worked moved the row");
+    cr_expect(!same_box(test_box_of(w, ids[0]), before[0]), "the step that worked moved the row");
     SHOVE_FN(world_destroy)(w);
     cr_expect_eq(counter.live, 0);
     cr_expect(!counter.size_error);
@@ -1199,8 +1186,8 @@ STEP_TEST(a_step_filter_sees_which_body_moves) {
     set_motion(w, g.walker, 5, 0);
     set_motion(w, other, 5, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, g.walker), rect(5, 0, 6, 1)); /* through the ghost */
-    const shove_aabb stopped = box_of(w, other);
+    EXPECT_BOX_EQ(test_box_of(w, g.walker), rect(5, 0, 6, 1)); /* through the ghost */
+    const shove_aabb stopped = test_box_of(w, other);
     cr_expect(stopped.max.raw[0] <= 3.0f && stopped.max.raw[0] >= 3.0f - 2.0f * SKIN,
               "the other mover stops at the ghost: %g", (double)stopped.max.raw[0]);
     cr_expect_gt(g.calls_by_walker, 0);
@@ -1225,7 +1212,7 @@ STEP_TEST(a_static_body_made_dynamic_moves_and_is_pushed) {
     for (int i = 0; i < 4; ++i) {
         cr_assert_eq(SHOVE_FN(move)(w, pusher, V(0.5f, 0, 0), NULL, &r), SHOVE_OK);
     }
-    EXPECT_BOX_EQ(box_of(w, pusher), rect(2, 0, 3, 1));
+    EXPECT_BOX_EQ(test_box_of(w, pusher), rect(2, 0, 3, 1));
     cr_expect_eq(SHOVE_FN(body_set_motion)(w, crate, V(1, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
     cr_assert_eq(SHOVE_FN(body_set_type)(w, crate, SHOVE_BODY_DYNAMIC), SHOVE_OK);
     cr_expect_eq(SHOVE_FN(body_set_type)(w, crate, SHOVE_BODY_DYNAMIC), SHOVE_OK); /* again */
@@ -1234,14 +1221,14 @@ STEP_TEST(a_static_body_made_dynamic_moves_and_is_pushed) {
     /* Now the pusher (priority 0) pushes it. */
     set_motion(w, pusher, 2, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, pusher), rect(4, 0, 5, 1));
-    const shove_aabb pushed = box_of(w, crate);
+    EXPECT_BOX_EQ(test_box_of(w, pusher), rect(4, 0, 5, 1));
+    const shove_aabb pushed = test_box_of(w, crate);
     cr_expect(pushed.min.raw[0] >= 5.0f && pushed.min.raw[0] <= 5.0f + SKIN + CONTACT,
               "pushed ahead: %g", (double)pushed.min.raw[0]);
     /* And it moves on its own. */
     set_motion(w, crate, 3, 0);
     step(w);
-    cr_expect_eq(box_of(w, crate).min.raw[0], pushed.min.raw[0] + 3.0f);
+    cr_expect_eq(test_box_of(w, crate).min.raw[0], pushed.min.raw[0] + 3.0f);
     /* The pusher's remembered neighbours do not keep the crate where it was. */
     cr_assert_eq(SHOVE_FN(move)(w, pusher, V(2.5f, 0, 0), NULL, &r), SHOVE_OK);
     EXPECT_BOX_EQ(r.box, rect(6.5f, 0, 7.5f, 1));
@@ -1258,8 +1245,8 @@ STEP_TEST(a_dynamic_body_made_static_drops_its_motion_and_blocks) {
     cr_expect_eq(SHOVE_FN(body_set_motion)(w, crate, V(1, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
     set_motion(w, pusher, 5, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, crate), rect(3, 0, 4, 1)); /* neither its motion nor pushed */
-    const shove_aabb stopped = box_of(w, pusher);
+    EXPECT_BOX_EQ(test_box_of(w, crate), rect(3, 0, 4, 1)); /* neither its motion nor pushed */
+    const shove_aabb stopped = test_box_of(w, pusher);
     cr_expect(stopped.max.raw[0] <= 3.0f && stopped.max.raw[0] >= 3.0f - SKIN - CONTACT,
               "blocked by the crate: %g", (double)stopped.max.raw[0]);
     /* Back to dynamic: pushed again, and the trees hold every body once. */
@@ -1267,7 +1254,7 @@ STEP_TEST(a_dynamic_body_made_static_drops_its_motion_and_blocks) {
     expect_trees(w, 0, 2);
     set_motion(w, pusher, 1, 0);
     step(w);
-    cr_expect_gt(box_of(w, crate).min.raw[0], 3.5f);
+    cr_expect_gt(test_box_of(w, crate).min.raw[0], 3.5f);
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -1278,12 +1265,12 @@ STEP_TEST(a_body_made_stronger_is_no_longer_pushed) {
     cr_assert_eq(SHOVE_FN(body_set_priority)(w, crate, 0), SHOVE_OK);
     set_motion(w, pusher, 3, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, crate), rect(2, 0, 3, 1));
-    cr_expect_leq(box_of(w, pusher).max.raw[0], 2.0f);
+    EXPECT_BOX_EQ(test_box_of(w, crate), rect(2, 0, 3, 1));
+    cr_expect_leq(test_box_of(w, pusher).max.raw[0], 2.0f);
     cr_assert_eq(SHOVE_FN(body_set_priority)(w, crate, 2), SHOVE_OK);
     set_motion(w, pusher, 1, 0);
     step(w);
-    cr_expect_gt(box_of(w, crate).min.raw[0], 2.5f, "weaker again: pushed");
+    cr_expect_gt(test_box_of(w, crate).min.raw[0], 2.5f, "weaker again: pushed");
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -1304,10 +1291,10 @@ STEP_TEST(a_filter_change_ends_contacts_silently_and_lets_bodies_pass) {
     cr_expect_eq(SHOVE_FN(query_box)(w, rect(3.25f, 0.25f, 3.75f, 0.75f), 2u, found, 4), 1u);
     cr_expect_eq(w->pair_head[m.index], SHOVE_TREE_NONE, "the pair ended");
     log.count = 0;
-    const shove_aabb at_wall = box_of(w, m);
+    const shove_aabb at_wall = test_box_of(w, m);
     set_motion(w, m, 5, 0);
     step(w);
-    EXPECT_BOX_EQ(box_of(w, m), shifted(at_wall, 5, 0)); /* through the wall */
+    EXPECT_BOX_EQ(test_box_of(w, m), shifted(at_wall, 5, 0)); /* through the wall */
     cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_END), 0, "no END for a forgotten pair");
     cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_BEGIN), 0);
     /* Back: they interact again, and meeting gives a BEGIN. */
@@ -1315,7 +1302,7 @@ STEP_TEST(a_filter_change_ends_contacts_silently_and_lets_bodies_pass) {
     log.count = 0;
     set_motion(w, m, -5, 0);
     step(w);
-    const shove_aabb back = box_of(w, m);
+    const shove_aabb back = test_box_of(w, m);
     cr_expect(back.min.raw[0] >= 4.0f && back.min.raw[0] <= 4.0f + SKIN + CONTACT,
               "stopped by the wall again: %g", (double)back.min.raw[0]);
     cr_expect_eq(count_events(&log, SHOVE_EVENT_CONTACT_BEGIN), 1);

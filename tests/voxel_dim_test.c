@@ -9,6 +9,7 @@
 
 #include "test_alloc.h"
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "test_voxel_map.h"
 #include "voxel.h"
 #include "world.h"
@@ -19,21 +20,6 @@ static shove_world *new_world(void) {
     shove_world *w = NULL;
     cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
     return w;
-}
-
-static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = box;
-    def.type = type;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
-}
-
-static shove_aabb box_of(const shove_world *w, shove_id id) {
-    shove_aabb b;
-    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &b), SHOVE_OK);
-    return b;
 }
 
 static int64_t cells_in(const SHOVE_T(cell_range) * r) {
@@ -715,7 +701,7 @@ Test(voxel, cast_finds_the_earliest_hit_among_bodies_and_voxels) {
     cr_expect_eq(hit.other.generation, 0u);
     cr_expect(!hit.started_inside);
     /* A body in front of the voxel wins. */
-    const shove_id front = add_body(w, BOX(3, 0, 0, 4, 1, 1), SHOVE_BODY_STATIC);
+    const shove_id front = test_add_body(w, BOX(3, 0, 0, 4, 1, 1), SHOVE_BODY_STATIC, 0);
     cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(10, 0, 0), UINT64_MAX, &hit));
     cr_expect_eq(hit.t, 0.3f);
     cr_expect_eq(hit.other.index, front.index);
@@ -726,7 +712,7 @@ Test(voxel, cast_finds_the_earliest_hit_among_bodies_and_voxels) {
     cr_expect_eq(hit.other.generation, 0u);
     /* A body flush with the voxel face: same t, the body is reported. */
     SHOVE_FN(body_destroy)(w, front);
-    const shove_id flush = add_body(w, BOX(5, 0, 0, 5.5, 1, 1), SHOVE_BODY_STATIC);
+    const shove_id flush = test_add_body(w, BOX(5, 0, 0, 5.5, 1, 1), SHOVE_BODY_STATIC, 0);
     cr_assert(SHOVE_FN(cast_ray)(w, V(0, 0.5, 0.5), V(10, 0, 0), UINT64_MAX, &hit));
     cr_expect_eq(hit.t, 0.5f);
     cr_expect_eq(hit.other.index, flush.index);
@@ -772,7 +758,8 @@ Test(voxel, no_tunnelling_through_a_thin_voxel_plate) {
     /* A move too. */
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.up_axis = -1;
-    const shove_id small = add_body(w, BOX(0, 0.25, 0.25, 0.1, 0.35, 0.35), SHOVE_BODY_DYNAMIC);
+    const shove_id small =
+        test_add_body(w, BOX(0, 0.25, 0.25, 0.1, 0.35, 0.35), SHOVE_BODY_DYNAMIC, 0);
     shove_move_result r;
     cr_assert_eq(SHOVE_FN(move)(w, small, V(500, 0, 0), &def, &r), SHOVE_OK);
     cr_expect(r.box.max.raw[0] <= 200.0f && r.box.max.raw[0] >= 200.0f - 2.0f * SKIN, "%.9g",
@@ -806,7 +793,7 @@ Test(voxel, reads_grow_with_the_path_not_its_bounding_box) {
     const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
     cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
     const shove_aabb box = BOX(0.2, 0.2, 0.2, 0.8, 2.0, 0.8);
-    const shove_id id = add_body(w, box, SHOVE_BODY_DYNAMIC);
+    const shove_id id = test_add_body(w, box, SHOVE_BODY_DYNAMIC, 0);
     long cast[4], mv[4];
     const float len[4] = {32, 64, 128, 256};
     for (int i = 0; i < 4; ++i) {
@@ -887,7 +874,7 @@ Test(voxel, a_box_passes_exactly_through_a_hole_of_its_own_size) {
             shove_hit hit;
             cr_expect(!SHOVE_FN(cast_box)(w, box, delta, UINT64_MAX, &hit), "axis %d side %d", axis,
                       side);
-            const shove_id id = add_body(w, box, SHOVE_BODY_DYNAMIC);
+            const shove_id id = test_add_body(w, box, SHOVE_BODY_DYNAMIC, 0);
             shove_move_def def = SHOVE_FN(default_move_def)();
             def.up_axis = -1;
             shove_move_result r;
@@ -931,7 +918,7 @@ Test(voxel, a_filter_sees_voxels_as_null_and_minus_one) {
     }
     const shove_voxel_def d = map_def(m, V(0, 0, 0), 1.0f);
     cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
-    const shove_id id = add_body(w, BOX(0, 0.5, 0, 0.5, 1, 0.5), SHOVE_BODY_DYNAMIC);
+    const shove_id id = test_add_body(w, BOX(0, 0.5, 0, 0.5, 1, 0.5), SHOVE_BODY_DYNAMIC, 0);
     shove_move_result r;
     shove_contact contacts[4];
     shove_move_def def = SHOVE_FN(default_move_def)();
@@ -973,7 +960,7 @@ Test(voxel, shift_origin_moves_bodies_voxels_and_the_broad_phase) {
         boxes[i] = test_random_box(&rng, 50.0f, 0.5f, 2.0f);
         boxes[i].min.raw[0] += 100000.0f;
         boxes[i].max.raw[0] += 100000.0f;
-        ids[i] = add_body(w, boxes[i], (i % 2) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC);
+        ids[i] = test_add_body(w, boxes[i], (i % 2) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC, 0);
     }
     /* A pending motion (set through the world's internals: the step that
      * reads them is not part of this test). */
@@ -983,7 +970,7 @@ Test(voxel, shift_origin_moves_bodies_voxels_and_the_broad_phase) {
     const shove_vec shift = V(100000, 0, 0);
     cr_assert_eq(SHOVE_FN(world_shift_origin)(w, shift), SHOVE_OK);
     for (int i = 0; i < 64; ++i) {
-        const shove_aabb b = box_of(w, ids[i]);
+        const shove_aabb b = test_box_of(w, ids[i]);
         cr_expect_eq(b.min.raw[0], boxes[i].min.raw[0] - 100000.0f);
         cr_expect_eq(b.max.raw[1], boxes[i].max.raw[1]);
         /* The broad phase finds every body at its new place. */
@@ -1009,10 +996,10 @@ Test(voxel, shift_origin_moves_bodies_voxels_and_the_broad_phase) {
     cr_expect_eq(SHOVE_FN(world_shift_origin)(NULL, shift), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(world_shift_origin)(w, V(NAN, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(SHOVE_FN(world_shift_origin)(w, V(0, INFINITY, 0)), SHOVE_ERR_INVALID_ARGUMENT);
-    const shove_id far = add_body(w, BOX(3e38, 0, 0, 3.2e38, 1, 1), SHOVE_BODY_STATIC);
+    const shove_id far = test_add_body(w, BOX(3e38, 0, 0, 3.2e38, 1, 1), SHOVE_BODY_STATIC, 0);
     cr_expect_eq(SHOVE_FN(world_shift_origin)(w, V(-2e38, 0, 0)), SHOVE_ERR_INVALID_ARGUMENT);
     cr_assert_eq(SHOVE_FN(body_destroy)(w, far), SHOVE_OK);
-    cr_expect_eq(box_of(w, ids[0]).min.raw[0], boxes[0].min.raw[0] - 100000.0f);
+    cr_expect_eq(test_box_of(w, ids[0]).min.raw[0], boxes[0].min.raw[0] - 100000.0f);
     EXPECT_VEC_EQ(w->voxels.origin, V(-100000, 0, 0));
     SHOVE_FN(world_destroy)(w);
     map_free(m);
@@ -1027,12 +1014,12 @@ Test(voxel, shift_origin_out_of_memory_changes_nothing) {
     shove_id ids[200];
     test_rng rng = {99u};
     for (int i = 0; i < 200; ++i) {
-        ids[i] = add_body(w, test_random_box(&rng, 300.0f, 0.5f, 3.0f),
-                          (i % 3) ? SHOVE_BODY_STATIC : SHOVE_BODY_DYNAMIC);
+        ids[i] = test_add_body(w, test_random_box(&rng, 300.0f, 0.5f, 3.0f),
+                               (i % 3) ? SHOVE_BODY_STATIC : SHOVE_BODY_DYNAMIC, 0);
     }
     shove_aabb before[200];
     for (int i = 0; i < 200; ++i) {
-        before[i] = box_of(w, ids[i]);
+        before[i] = test_box_of(w, ids[i]);
     }
     bool succeeded = false;
     for (long fail = 0; fail < 400 && !succeeded; ++fail) {
@@ -1045,7 +1032,7 @@ Test(voxel, shift_origin_out_of_memory_changes_nothing) {
         }
         cr_assert_eq(s, SHOVE_ERR_OUT_OF_MEMORY);
         for (int i = 0; i < 200; ++i) {
-            const shove_aabb b = box_of(w, ids[i]);
+            const shove_aabb b = test_box_of(w, ids[i]);
             cr_assert(memcmp(&b, &before[i], sizeof b) == 0);
         }
         cr_assert(SHOVE_IFN(tree_check)(&w->trees[0]) >= 0);
@@ -1054,7 +1041,7 @@ Test(voxel, shift_origin_out_of_memory_changes_nothing) {
         cr_assert(SHOVE_FN(query_box)(w, before[5], UINT64_MAX, found, 8) >= 1u);
     }
     cr_assert(succeeded);
-    cr_expect_eq(box_of(w, ids[7]).min.raw[1], before[7].min.raw[1] - 20.0f);
+    cr_expect_eq(test_box_of(w, ids[7]).min.raw[1], before[7].min.raw[1] - 20.0f);
     SHOVE_FN(world_destroy)(w);
     cr_expect_eq(counter.live, 0);
     cr_expect(!counter.size_error);
@@ -1109,9 +1096,10 @@ Test(voxel, a_filter_sees_the_mover_and_each_voxels_cell_and_box) {
     log.hole_x = 2; /* covers x [4.5, 6.5] */
     cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &log.def), SHOVE_OK);
     /* Floor top at 0.25 + 2 * 0 = 0.25 on y. */
-    const shove_id over_hole = add_body(w, BOX(5, 1.25f, 0.5f, 6, 2.25f, 1.5f), SHOVE_BODY_DYNAMIC);
+    const shove_id over_hole =
+        test_add_body(w, BOX(5, 1.25f, 0.5f, 6, 2.25f, 1.5f), SHOVE_BODY_DYNAMIC, 0);
     const shove_id over_floor =
-        add_body(w, BOX(9, 1.25f, 0.5f, 10, 2.25f, 1.5f), SHOVE_BODY_DYNAMIC);
+        test_add_body(w, BOX(9, 1.25f, 0.5f, 10, 2.25f, 1.5f), SHOVE_BODY_DYNAMIC, 0);
     shove_move_def def = SHOVE_FN(default_move_def)();
     def.filter = hole_filter;
     def.filter_ctx = &log;
