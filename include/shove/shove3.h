@@ -180,7 +180,8 @@ typedef shove_response (*shove3_filter_fn)(void *ctx, shove_id mover,
  *  steps. A mover that already has less footing than that (placed there)
  *  is not pulled back, only kept from going further out. Jumps (a rising
  *  motion) and falls are not guarded; edge_footing does nothing without
- *  edge_guard. */
+ *  edge_guard, and edge_guard does nothing with up_axis -1 (no ground to
+ *  guard; accepted so a def can switch its up axis off and on). */
 typedef struct shove3_move_def {
     float skin;              /**< gap kept to surfaces stopped against (default 0) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
