@@ -201,9 +201,6 @@ void SHOVE_IFN(tree_remove)(SHOVE_T(tree) * t, uint32_t handle);
  *  keeps its old box and place. */
 shove_status SHOVE_IFN(tree_move)(SHOVE_T(tree) * t, uint32_t handle, shove_aabb box);
 
-/** Box of an entry, as stored. */
-shove_aabb SHOVE_IFN(tree_get_box)(const SHOVE_T(tree) * t, uint32_t handle);
-
 /** Called for every non-empty bucket whose node's loose bounds overlap the
  *  query (strictly). Return false to stop the walk. */
 typedef bool (*SHOVE_T(tree_visit_fn))(void *ctx, const shove_soa *boxes, const uint32_t *handles);

@@ -122,11 +122,6 @@ bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_v
                              float margin, uint8_t flags, bool merge, bool tube,
                              shove__voxel_budget *budget, SHOVE_IFN(obstacle_set) * out);
 
-/** Obstacle source over voxels alone: ctx is a const shove_voxel_def *;
- *  every gather has a budget of its own. */
-bool SHOVE_IFN(voxel_source_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
-                                    SHOVE_IFN(obstacle_set) * out);
-
 /** Earliest hit of `box` swept by `delta` against the voxels, walking the
  *  path (see the top of this file). With `before` non-NULL only hits with
  *  t < *before count (a better hit found elsewhere). Returns true and fills

@@ -394,6 +394,14 @@ Test(voxel, neighbour_faces_are_the_same_float_at_any_size_and_index) {
 
 /* >>gather ------------------------------------------------------------------ */
 
+/* The voxels alone, merged along x, no flags, a fresh budget per gather:
+ * the gather a move makes when nothing else is in the world. */
+static bool gather_voxels(const shove_voxel_def *d, shove_aabb box, shove_vec delta, float margin,
+                          SHOVE_IFN(obstacle_set) * out) {
+    shove__voxel_budget budget = SHOVE_IFN(voxel_budget)(d);
+    return SHOVE_IFN(voxel_gather)(d, box, delta, margin, 0u, true, false, &budget, out);
+}
+
 Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
     test_map *m = map_new(-4, -4, -4, 8, 8, 8);
     map_set(m, -1, -1, 0, CELL_FULL);      /* touches the box's bottom face */
@@ -404,8 +412,7 @@ Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
     SHOVE_IFN(obstacle_set) set;
     SHOVE_IFN(obstacles_init)(&set, NULL);
     /* The box [-1, 1] x [0, 1] in x, y (z [0, 1]). */
-    cr_assert(
-        SHOVE_IFN(voxel_source_gather)((void *)&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 0.0f, &set));
+    cr_assert(gather_voxels(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 0.0f, &set));
     cr_assert_eq(set.count, 2u);
     for (size_t i = 0; i < set.count; ++i) {
         cr_expect_eq(set.id[i].index, 0u);
@@ -414,8 +421,7 @@ Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
     }
     /* With a margin of 1 the full block at x = -3 (max face -2) touches. */
     SHOVE_IFN(obstacles_clear)(&set);
-    cr_assert(
-        SHOVE_IFN(voxel_source_gather)((void *)&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 1.0f, &set));
+    cr_assert(gather_voxels(&d, BOX(-1, 0, 0, 1, 1, 1), V(0, 0, 0), 1.0f, &set));
     cr_expect_eq(set.count, 4u);
     SHOVE_IFN(obstacles_free)(&set);
     map_free(m);
@@ -431,8 +437,7 @@ Test(voxel, gather_joins_runs_of_voxels_along_x) {
     SHOVE_IFN(obstacle_set) set;
     SHOVE_IFN(obstacles_init)(&set, NULL);
     /* The box spans x [-3.5, 6.5] on the floor (z [0.25, 0.75]). */
-    cr_assert(SHOVE_IFN(voxel_source_gather)((void *)&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75),
-                                             V(0, 0, 0), 0.0f, &set));
+    cr_assert(gather_voxels(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 0.0f, &set));
     /* Cells -4 .. 2 joined and cells 4 .. 6 joined; the slab at 3 is half
      * a voxel below the box and does not touch it. */
     cr_assert_eq(set.count, 2u);
@@ -446,8 +451,7 @@ Test(voxel, gather_joins_runs_of_voxels_along_x) {
     }
     /* With a margin of 1: cells -5 .. 2, the slab, cells 4 .. 7. */
     SHOVE_IFN(obstacles_clear)(&set);
-    cr_assert(SHOVE_IFN(voxel_source_gather)((void *)&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75),
-                                             V(0, 0, 0), 1.0f, &set));
+    cr_assert(gather_voxels(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 1.0f, &set));
     cr_assert_eq(set.count, 3u);
     cr_expect_eq(set.min[0][0], -5.0f);
     cr_expect_eq(set.max[0][0], 3.0f);
