@@ -3,7 +3,7 @@
  * (groups, groups to check, groups detected but not resolved, callbacks on
  * both bodies), written with shove's category / mask / sensor / events.
  *
- *   seed                           shove
+ *   that engine                    shove
  *   body.AddGroups(g)              body_def.category = g
  *   body.AddGroupsToCheck(g)       body_def.mask = g (both bodies must agree)
  *   AddGroupsToIgnoreResolve(g)    a sensor body (everyone passes and is
@@ -45,7 +45,7 @@ static void coin_event(actor *self, const actor *other, shove_event_type type) {
     }
 }
 
-/* The seed's "callbacks on both bodies": one world callback, two handlers. */
+/* That engine's "callbacks on both bodies": one world callback, two handlers. */
 static void dispatch(void *ctx, const shove2_event *e) {
     (void)ctx;
     void *pa = NULL, *pb = NULL;

@@ -15,7 +15,7 @@
  * bits, starting at 1). Destroying a body bumps the counter, so its id is
  * never valid again; a slot whose counter would wrap is retired instead of
  * reused. The tag refuses ids of other worlds (tags are handed out so that
- * live worlds differ while fewer than 1023 exist; see world_tags.c). The
+ * live worlds differ while fewer than 1023 exist; see world_common.c). The
  * null id (all zero) has tag 0 and is never valid.
  */
 #if (SHOVE_DIM == 2 && !defined(SHOVE_WORLD2_H)) || (SHOVE_DIM == 3 && !defined(SHOVE_WORLD3_H))

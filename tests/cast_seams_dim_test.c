@@ -8,7 +8,8 @@
 #include "test_dim.h"
 #include "test_voxel_map.h"
 
-/* Scenario 17's wall: voxels (tiles) at x = 50 filling y 0..4, z cell 0. */
+/* The wall of scenario 17 (seams in casts; the list is in
+ * scenarios_dim_test.c): voxels (tiles) at x = 50 filling y 0..4, z cell 0. */
 static test_map *wall_map(void) {
     test_map *m = map_new(40, -2, -2, 20, 10, 5);
     for (int32_t y = 0; y < 4; ++y) {

@@ -1,11 +1,11 @@
 /*
- * defs_dim_test.c: defs written the C way (scenario 13). For every def
- * (move, body, voxel, world), a def without the default function's mark
- * (`= {0}` or designated initialisers) and the fields a game sets behaves
- * exactly like the default def with those fields: the same move results,
- * contacts and world dump. Defs from the default functions are taken
- * literally, zeros included. Defs with an unknown mark, and invalid values
- * in unmarked defs, are refused and change nothing.
+ * defs_dim_test.c: defs written the C way (scenario 13 of
+ * scenarios_dim_test.c). For every def (move, body, voxel, world), a def
+ * without the default function's mark (`= {0}` or designated initialisers)
+ * and the fields a game sets behaves exactly like the default def with those
+ * fields: the same move results, contacts and world dump. Defs from the
+ * default functions are taken literally, zeros included. Defs with an unknown
+ * mark, and invalid values in unmarked defs, are refused and change nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,12 +1,12 @@
 /*
- * locking_dim_test.c: callbacks that call back (scenario 14). From the
- * event callback, a move filter, the voxel shapes and the debug-draw
- * callbacks, every call that changes the same world returns
- * SHOVE_ERR_LOCKED (world_destroy does nothing) and changes nothing: the
- * world's dump and event list are the same before and after the attempts.
+ * locking_dim_test.c: callbacks that call back (scenario 14 of
+ * scenarios_dim_test.c). From the event callback, a move filter, the voxel
+ * shapes and the debug-draw callbacks, every call that changes the same world
+ * returns SHOVE_ERR_LOCKED (world_destroy does nothing) and changes nothing:
+ * the world's dump and event list are the same before and after the attempts.
  * Reading calls work there. The outer call (move, step, cast, dump, draw)
- * gives the same results, events and world as the same script run without
- * the attempts.
+ * gives the same results, events and world as the same script run without the
+ * attempts.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -275,9 +275,10 @@ Test(resolve, teleport_takes_the_shortest_way_out) {
     cr_expect(checked > 200, "%d", checked);
 }
 
-/* Seed 000: picking the largest overlap first is what keeps its mover from
- * snagging on seams; and the mandatory shoves of seed 004. Pressed into a
- * seamed floor and moving along it, no resolver loses forward motion. */
+/* Picking the largest overlap first is what keeps a mover from snagging on
+ * seams, and so do mandatory shoves (single-axis corrections first).
+ * Pressed into a seamed floor and moving along it, no resolver loses
+ * forward motion. */
 Test(resolve, no_mode_snags_on_a_seamed_floor) {
     shove_aabb tiles[40];
     for (int i = 0; i < 40; ++i) {

@@ -1,7 +1,32 @@
 /*
- * scenarios_dim_test.c: SCENARIOS.md 1-8 and 11 as lists of boxes, the
- * failure pictures of the seed articles, and a randomized checker of the
- * four rules of API.md against brute force, in 2D and 3D.
+ * scenarios_dim_test.c: scenarios 1-8 and 11 below as lists of boxes, the
+ * failure pictures of the articles in the README's credits, and a
+ * randomized checker of the four rules of a move (shove3_move in
+ * include/shove/shove3.h; the README's "Guarantees") against brute force,
+ * in 2D and 3D.
+ *
+ * The numbered scenarios every release must get right; tests elsewhere
+ * name them by these numbers:
+ *    1 seam floor: floors and walls of separate touching boxes act as one
+ *    2 corner: pushed diagonally into a tiled inner corner
+ *    3 narrow passage: a gap a little narrower than the mover
+ *    4 exact fit: a mover exactly as wide as the gap passes
+ *    5 diagonal landing: landing keeps the whole horizontal motion
+ *    6 tunnelling: 500 units in one call at a wall 0.01 thick
+ *    7 gap smaller than the mover: a pressed mover never dips into it
+ *    8 mandatory shoves: the obstacle only one axis can clear goes first
+ *    9 transitive shove: pushes pass along a chain by priority
+ *      (step_dim_test.c)
+ *   10 moving platform: riders are carried (step_dim_test.c)
+ *   11 steps: step up a half slab, not a full block; the edge guard
+ *   12 far from the origin: 1 and 11 the same after an origin shift
+ *      (voxel_world_dim_test.c)
+ *   13 defs written the C way (defs_dim_test.c)
+ *   14 callbacks that call back (locking_dim_test.c)
+ *   15 absurd motions (extremes_dim_test.c)
+ *   16 long diagonal moves (voxel_world_dim_test.c)
+ *   17 seams in casts (cast_seams_dim_test.c)
+ *   18 crowds on workers (workers_dim_test.c)
  *
  * Scenes are drawn in x (sideways) and y (up). In 3D obstacles get z in
  * [0, 1] (or wider) and movers z in [0.25, 0.75], so every picture is a slab.

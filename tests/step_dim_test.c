@@ -1,14 +1,14 @@
 /*
- * step_dim_test.c: shove3_body_set_motion and shove3_world_step, the
- * priority / transitive shove solver: SCENARIOS.md 9 (transitive shove) and
- * 10 (moving platform), chains of 100 bodies, pushers into walls and from
- * opposite sides, mixed priorities, platforms with riders, riders of riders
- * and obstacles, squish events, randomized crowded scenes checked for
+ * step_dim_test.c: shove3_body_set_motion and shove3_world_step, the priority
+ * / transitive shove solver: scenarios 9 (transitive shove) and 10 (moving
+ * platform) of scenarios_dim_test.c, chains of 100 bodies, pushers into walls
+ * and from opposite sides, mixed priorities, platforms with riders, riders of
+ * riders and obstacles, squish events, randomized crowded scenes checked for
  * overlaps by brute force, voxels (tiles) as walls, floors and ceilings,
- * order independence (the same scene built in
- * shuffled orders ends bit for bit the same), bad input, running out of
- * memory and no allocation per step in steady state. The step_skin suite
- * runs the scenarios again with step_def.skin = 1/1024 (the default is 0).
+ * order independence (the same scene built in shuffled orders ends bit for
+ * bit the same), bad input, running out of memory and no allocation per step
+ * in steady state. The step_skin suite runs the scenarios again with
+ * step_def.skin = 1/1024 (the default is 0).
  *
  * Scenes are drawn in x (sideways) and y (up); in 3D every box spans z in
  * [0, 1], so every picture is a slab.

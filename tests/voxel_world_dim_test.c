@@ -1,5 +1,6 @@
 /*
- * voxel_world_dim_test.c: moves through block worlds. SCENARIOS.md 1 (seam
+ * voxel_world_dim_test.c: moves through block worlds. Scenarios (listed
+ * in scenarios_dim_test.c) 1 (seam
  * floor and wall as a voxel / tile map), 11 (steps and edge guard), 12 (far
  * from the origin, after shove3_world_shift_origin); landing on slabs,
  * fences and walls at positive and negative coordinates; a world move over

@@ -1,8 +1,9 @@
 /*
  * playground: the interactive 2D demo. Every resolution method plays the
- * same scene with the same input, in its own world, so the seed articles'
- * algorithms can be compared with shove's swept slide side by side; a
- * fifth lane runs the shove step, where the selected actor pushes others.
+ * same scene with the same input, in its own world, so the discrete
+ * resolvers of the articles in the README's credits can be compared with
+ * shove's swept slide side by side; a fifth lane runs the shove step,
+ * where the selected actor pushes others.
  *
  *   playground                       open a window (needs SDL2)
  *   playground --headless [--script FILE] [--out DIR]

@@ -5,10 +5,10 @@
  * read through a tile callback (shove2_world_set_voxels), free boxes are
  * static bodies and actors dynamic ones. A swept lane moves an actor with
  * shove2_move (collide-and-slide through the broad phase and the tiles). A
- * discrete lane does what the seed articles do: apply the motion, then hand
- * the moved box and the boxes around it (bodies from shove2_query_box, tiles
- * from the map) to shove2_resolve, and teleport the actor to the corrected
- * box (shove2_body_set_box). The step lane gives every moving actor its
+ * discrete lane does what the articles in the README's credits do: apply
+ * the motion, then hand the moved box and the boxes around it (bodies from
+ * shove2_query_box, tiles from the map) to shove2_resolve, and teleport the
+ * actor to the corrected box (shove2_body_set_box). The step lane gives every moving actor its
  * motion (shove2_body_set_motion) and steps the world once a frame
  * (shove2_world_step): the selected actor has priority 0 and the others 1,
  * so it shoves them, and whatever they run into, transitively.

@@ -35,7 +35,7 @@ typedef enum pg_method {
 } pg_method;
 
 /* The side-by-side view shows the first PG_COMPARED lanes: the swept slide
- * and the three discrete resolvers of the seed articles. */
+ * and the three discrete resolvers. */
 enum { PG_COMPARED = 4 };
 
 /* Keys held during a frame. */

@@ -252,7 +252,7 @@ SHOVE_API shove_status shove2_slide(shove2_aabb box, vec2s delta, const shove2_a
 
 /* >>resolve -------------------------------------------------------------- */
 
-/** Discrete resolution (the seed algorithms). `box` is the mover AFTER
+/** Discrete resolution (move first, then push out). `box` is the mover AFTER
  *  applying `motion`. Writes to `out` a corrected box that overlaps no
  *  obstacle; if no correction works, the box before the motion.
  *

@@ -252,7 +252,7 @@ SHOVE_API shove_status shove3_slide(shove3_aabb box, vec3s delta, const shove3_a
 
 /* >>resolve -------------------------------------------------------------- */
 
-/** Discrete resolution (the seed algorithms). `box` is the mover AFTER
+/** Discrete resolution (move first, then push out). `box` is the mover AFTER
  *  applying `motion`. Writes to `out` a corrected box that overlaps no
  *  obstacle; if no correction works, the box before the motion.
  *

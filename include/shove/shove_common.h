@@ -109,7 +109,7 @@ SHOVE_API bool shove_simd_supported(shove_simd level);
  *  "unknown" for other values. Never NULL. */
 SHOVE_API const char *shove_simd_name(shove_simd level);
 
-/** Discrete resolvers (the seed algorithms) for shove2_resolve / shove3_resolve. */
+/** Discrete resolvers (move first, then push out) for shove2_resolve / shove3_resolve. */
 typedef enum shove_resolve_mode {
     SHOVE_RESOLVE_MANDATORY_FIRST = 0, /**< single-axis shoves first, never beyond the motion */
     SHOVE_RESOLVE_LARGEST_OVERLAP,     /**< largest overlap first, smallest axis; stable */
