@@ -87,9 +87,9 @@ Test(resolve, bad_input_is_refused_and_out_untouched) {
     cr_expect(same_box(out, m));
 }
 
-/* Seed 004's contract, on random scenes: corrections work only against the
- * motion and never exceed it; the result overlaps nothing, or is exactly
- * the box before the motion. */
+/* The mandatory-first contract, on random scenes: corrections work only
+ * against the motion and never exceed it; the result overlaps nothing, or is
+ * exactly the box before the motion. */
 Test(resolve, mandatory_first_never_goes_beyond_the_motion) {
     test_rng rng = {31337};
     int corrected = 0, undone = 0;

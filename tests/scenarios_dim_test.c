@@ -124,9 +124,9 @@ Test(scenario1, seam_wall_of_stacked_boxes_while_moving_up) {
     }
 }
 
-/* Seed 003's picture: a sort along x picks the wrong tile when the motion
- * is diagonal. Diagonal slides along seamed walls and ceilings, in every
- * direction, must never snag. */
+/* Sorting candidates along the motion fails here: a sort along x picks the
+ * wrong tile when the motion is diagonal. Diagonal slides along seamed walls
+ * and ceilings, in every direction, must never snag. */
 Test(scenario1, diagonal_slides_along_seams_in_every_direction) {
     shove_aabb tiles[40];
     for (int i = 0; i < 40; ++i) {
@@ -229,8 +229,8 @@ Test(scenario3, thrown_at_a_passage_a_bit_too_narrow_lands_and_stays) {
     }
 }
 
-/* Seed 000's picture: the passage entered at an angle, off centre, so the
- * smaller push of largest-overlap is sideways into the other block. */
+/* Largest overlap's jitter: the passage entered at an angle, off centre, so
+ * the smaller push of largest-overlap is sideways into the other block. */
 Test(scenario3, largest_overlap_does_not_jitter_between_the_walls) {
     const shove_aabb blocks[] = {block(-3, -2, -0.45f, 0), block(0.45f, -2, 3, 0)};
     const shove_vec motion = V(0.03, -0.2, 0);
@@ -389,8 +389,8 @@ Test(scenario7, pressed_mover_never_dips_into_a_smaller_hole) {
             m = r.box;
         }
     }
-    /* Seed 004's sliding hole, with the discrete resolvers: a motion that
-     * ends over the hole, pressed into it. */
+    /* The hole smaller than the mover, with the discrete resolvers: a
+     * motion that ends over the hole, pressed into it. */
     for (int mode = 0; mode < 3; ++mode) {
         shove_aabb m = mover_at(0, 0, 1, 1);
         const shove_vec motion = V(0.3, -0.2, 0);
