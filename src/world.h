@@ -297,16 +297,34 @@ static inline const shove_move_def *SHOVE_IFN(world_move_def_of)(const shove_wor
     return k != 0u ? &w->own_defs[k - 1u].def : &w->step_def;
 }
 
+/** A result's flags, packed as SHOVE_RESULT_* bits. */
+static inline uint8_t SHOVE_IFN(world_result_flags)(const shove_move_result *r) {
+    return (uint8_t)((r->on_ground ? SHOVE_RESULT_ON_GROUND : 0u) |
+                     (r->hit_ceiling ? SHOVE_RESULT_HIT_CEILING : 0u) |
+                     (r->hit_wall ? SHOVE_RESULT_HIT_WALL : 0u) |
+                     (r->stepped ? SHOVE_RESULT_STEPPED : 0u));
+}
+
+/** A result's contact count as kept per body (never negative). */
+static inline uint32_t SHOVE_IFN(world_result_contacts)(const shove_move_result *r) {
+    return r->contact_count > 0 ? (uint32_t)r->contact_count : 0u;
+}
+
 /** Remember `r` as body `slot`'s last result: its delta, contact count and
  *  flags (its box is the body's box). */
 static inline void SHOVE_IFN(world_note_result)(shove_world *w, uint32_t slot,
                                                 const shove_move_result *r) {
     w->last_delta[slot] = r->delta;
-    w->last_contacts[slot] = r->contact_count > 0 ? (uint32_t)r->contact_count : 0u;
-    w->last_flags[slot] = (uint8_t)((r->on_ground ? SHOVE_RESULT_ON_GROUND : 0u) |
-                                    (r->hit_ceiling ? SHOVE_RESULT_HIT_CEILING : 0u) |
-                                    (r->hit_wall ? SHOVE_RESULT_HIT_WALL : 0u) |
-                                    (r->stepped ? SHOVE_RESULT_STEPPED : 0u));
+    w->last_contacts[slot] = SHOVE_IFN(world_result_contacts)(r);
+    w->last_flags[slot] = SHOVE_IFN(world_result_flags)(r);
+}
+
+/** The move settings the step runs: `def` without its contacts array (the
+ *  step writes no contacts into a game's array). */
+static inline shove_move_def SHOVE_IFN(world_step_settings)(shove_move_def def) {
+    def.contacts = NULL;
+    def.contact_capacity = 0;
+    return def;
 }
 
 /** Tree a body lives in. */
