@@ -1,7 +1,11 @@
 /*
- * dim.h: the dimension template. A source compiled for one dimension defines
- * SHOVE_DIM (2 or 3), includes this header, then its template (*.inc), then
- * dim_end.h. Inside a template:
+ * dim.h: the dimension template. Every algorithm is written once, as a
+ * template: a .c file in a layer folder (geometry/, simd/, obstacles/,
+ * solve/, world/, bindings/) that is never compiled alone. shove2.c and
+ * shove3.c define SHOVE_DIM (2 or 3), include this header, then every
+ * template in layer order, then dim_end.h; each is one translation unit.
+ * (The SIMD kernels, compiled once per instruction set, do the same with
+ * simd/kernels_wide.inc inside each kernels_ISA.c.) Inside a template:
  *
  *   SHOVE_FN(sweep_aabb)   the public name, shove2_sweep_aabb / shove3_sweep_aabb
  *   SHOVE_IFN(gather)      a library-internal name, shove2__gather / shove3__gather

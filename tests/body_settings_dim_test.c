@@ -16,7 +16,7 @@
 #include "test_dim.h"
 #include "test_world_ops.h"
 #include "test_world_text.h"
-#include "world.h"
+#include "world/world.h"
 
 /* A box x0..x1, y0..y1 (z 0..1 in 3D). */
 static shove_aabb rect(float x0, float y0, float x1, float y1) {

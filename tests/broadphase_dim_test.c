@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
-#include "world.h"
+#include "world/world.h"
 
 enum { MAX_BODIES = 4096 };
 

@@ -9,7 +9,7 @@
 #include "test_alloc.h"
 #include "test_dim.h"
 #include "test_world_ops.h"
-#include "world.h"
+#include "world/world.h"
 
 static shove_world *new_world(shove_event_fn fn, void *ctx) {
     shove_world_def def = SHOVE_FN(default_world_def)();

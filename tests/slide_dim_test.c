@@ -405,7 +405,7 @@ Test(inside, a_mover_inside_may_leave_but_not_go_deeper) {
 
 /* >>core ----------------------------------------------------------------- */
 
-#include "obstacles.h"
+#include "obstacles/obstacles.h"
 
 /* A source like a world's: obstacles in a growable set, in its own order. */
 typedef struct shuffled_source {

@@ -19,14 +19,14 @@
 #include "test_dim.h"
 #include "test_world_ops.h"
 #include "test_voxel_map.h"
-#include "world.h"
+#include "world/world.h"
 
 /* step_def.skin of the worlds the tests make: the default (0) for every
  * test; the step_skin suite runs the scenarios again with a positive one. */
 static float g_skin = 0.0f;
 #define SKIN g_skin
 
-/* "In contact" (world.inc): 2 * skin plus a few float steps, here for the
+/* "In contact" (world.c): 2 * skin plus a few float steps, here for the
  * coordinates of these scenes (all within +-100). */
 static float contact_tolerance(void) {
     return SHOVE_IFN(world_contact_distance)(g_skin, BOX(-100, -100, -100, 100, 100, 100));
@@ -871,7 +871,7 @@ STEP_TEST(random_crowds_never_overlap) {
     }
 }
 
-/* The world's contact rule (world.inc): within `distance` on at most one
+/* The world's contact rule (world.c): within `distance` on at most one
  * axis, overlapping strictly on the others (or overlapping). */
 static bool touching(shove_aabb a, shove_aabb b, float distance) {
     int separated = 0;

@@ -10,8 +10,8 @@
  */
 #include "test_dim.h"
 #include "test_voxel_map.h"
-#include "voxel.h"
-#include "world.h"
+#include "obstacles/voxel.h"
+#include "world/world.h"
 
 #define SKIN (1.0f / 1024.0f)
 

@@ -16,8 +16,8 @@
 #include "test_dim.h"
 #include "test_step_scenes.h"
 #include "test_world_text.h"
-#include "workers.h"
-#include "world.h"
+#include "world/workers.h"
+#include "world/world.h"
 
 /* >>refusals and defaults ------------------------------------------------ */
 

@@ -5,7 +5,7 @@
  */
 #include "test_alloc.h"
 #include "test_dim.h"
-#include "world.h"
+#include "world/world.h"
 
 static shove_world *new_world(void) {
     shove_world *w = NULL;

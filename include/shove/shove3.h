@@ -511,7 +511,7 @@ SHOVE_API shove_status shove3_body_set_motion(shove3_world *w, shove_id id, vec3
  *  were, motions stay pending, the event list is kept (if memory also runs
  *  out while undoing, the bodies stay in a valid, non-overlapping state
  *  partway through the step). SHOVE_ERR_INVALID_ARGUMENT for a NULL world.
- *  See src/step.inc for the algorithm and its cost. */
+ *  See src/world/step.c for the algorithm and its cost. */
 SHOVE_API shove_status shove3_world_step(shove3_world *w);
 
 /** The move settings shove3_world_step uses: the world def's step_def
@@ -892,7 +892,7 @@ SHOVE_API void shove3_world_draw(const shove3_world *w, const shove3_debug_draw 
  *  its own move settings (shove3_body_set_move_def, without the filter),
  *  pending motions, worker_count when it is not 1, and the voxels within
  *  four voxels of every body, with floats that read back to the same bits
- *  (the format is described in src/dump.inc). shove3_world_load reads it
+ *  (the format is described in src/world/dump.c). shove3_world_load reads it
  *  back; tools/replay's shove-replay loads it and replays moves and steps
  *  (README: "A player got stuck"). Changes nothing; user data, callbacks
  *  and the contact history are not written. SHOVE_ERR_INVALID_ARGUMENT for

@@ -6,7 +6,7 @@
  * (never approximate reciprocals), and the same treatment of touching faces,
  * zero-size boxes, zero motion components and NaN as the scalar level.
  *
- * The scalar table is batch.inc's plain C; the SSE2, SSE4.1, AVX2 and NEON
+ * The scalar table is batch.c's plain C; the SSE2, SSE4.1, AVX2 and NEON
  * tables are kernels_wide.inc instantiated by kernels_<level>.c. All tables
  * take the same inputs as the public functions, already validated: the boxes
  * themselves are not checked (NaN boxes give the scalar level's answer).

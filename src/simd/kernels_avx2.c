@@ -106,14 +106,14 @@ static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) 
 }
 
 #define SHOVE_DIM 2
-#include "../dim.h"
+#include "dim.h"
 #include "kernels_wide.inc"
-#include "../dim_end.h"
+#include "dim_end.h"
 
 #define SHOVE_DIM 3
-#include "../dim.h"
+#include "dim.h"
 #include "kernels_wide.inc"
-#include "../dim_end.h"
+#include "dim_end.h"
 
 SHOVE_ISA256_END
 

@@ -13,14 +13,14 @@ SHOVE_ISA_BEGIN("sse2")
 #include "wide_sse.h"
 
 #define SHOVE_DIM 2
-#include "../dim.h"
+#include "dim.h"
 #include "kernels_wide.inc"
-#include "../dim_end.h"
+#include "dim_end.h"
 
 #define SHOVE_DIM 3
-#include "../dim.h"
+#include "dim.h"
 #include "kernels_wide.inc"
-#include "../dim_end.h"
+#include "dim_end.h"
 
 SHOVE_ISA_END
 

@@ -18,13 +18,13 @@
 
 #define SHOVE_DIM 2
 #include "dim.h"
-#include "world.h"
+#include "world/world.h"
 #include "fuzz_dump.inc"
 #include "dim_end.h"
 
 #define SHOVE_DIM 3
 #include "dim.h"
-#include "world.h"
+#include "world/world.h"
 #include "fuzz_dump.inc"
 #include "dim_end.h"
 

@@ -20,7 +20,7 @@
 #include <criterion/criterion.h>
 
 #include "dim.h"
-#include "geometry.h"
+#include "geometry/geometry.h"
 #include "test_support.h"
 
 #include "test_dim_boxes.h"

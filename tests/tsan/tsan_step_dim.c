@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "dim.h"
-#include "geometry.h"
+#include "geometry/geometry.h"
 #include "test_dim_boxes.h"
-#include "world.h"
+#include "world/world.h"
 
 #include "test_step_scenes.h"
 

@@ -1,0 +1,1363 @@
+/*
+ * voxel.c: voxels (tiles in 2D) as an obstacle source, casts through
+ * them, long moves in pieces, and the world functions that manage them
+ * (shove3_world_set_voxels, shove3_world_shift_origin). Template: see dim.h;
+ * how cells are chosen and converted is described in voxel.h.
+ *
+ * Long moves. The slide core gathers once per move, for the whole swept
+ * box, because a slide may end up anywhere inside it (a diagonal motion
+ * that lands on a floor slides along the floor, far from the straight
+ * path). For a long motion that box holds far more cells than the path
+ * crosses, and a mover blocked at once would read all of them. So a move
+ * whose swept box is longer than 4 voxels on some axis (voxel_move):
+ *
+ *   1. casts the mover along the path (voxel_cast), which reads only up to
+ *      the first voxel the mover would overlap;
+ *   2. when it meets none (and the edge guard, which probes each sideways
+ *      axis on its own, is off), runs once on a tube gather: the cells
+ *      along the path of the gather's box (widened for steps and probes).
+ *      A run that goes straight (its displacement is the request) only
+ *      ever looked at obstacles near that path, all of which the tube
+ *      holds, so its result is the one a full gather gives, bit for bit:
+ *      a long move with nothing in the way ends exactly where it was sent.
+ *      A run that does not go straight may have left the tube: dropped;
+ *   3. else runs as pieces of at most VOXEL_PIECE_VOXELS voxels along the
+ *      longest axis (voxel_pieces_run), each a whole move that starts where
+ *      the one before ended. On every axis that has kept up so far, a piece
+ *      aims at the point k / pieces of the way from the start (so rounding
+ *      does not add up along the path); on an axis where a piece fell short
+ *      it asks a plain piece, kept inside the request. Then:
+ *
+ *   - contacts come in order, their t mapped to the whole move
+ *     ((k + t) / pieces for piece k); a contact that repeats one already
+ *     reported (same other, index, normal and response: pressing on along
+ *     the same wall or floor) is reported once (voxels name no body, so
+ *     for them any earlier voxel contact with that normal and response);
+ *   - after a piece with a TOUCH contact the move stops; after a BOUNCE
+ *     contact the following pieces go the other way on that axis (the
+ *     piece reflected the rest of its own motion already), so the whole
+ *     move reflects the rest of its motion as one run does;
+ *   - stepped, hit_wall and hit_ceiling are true when a piece set them,
+ *     on_ground is the last piece's;
+ *   - a piece that does not move at all ends the move: the next one would
+ *     run from the same place with the same request and do the same. So a
+ *     blocked mover reads the same cells whatever it asked for.
+ *
+ *   4. A guarded walk whose cast met nothing and whose pieces went all the
+ *      way (min corner exactly at the target: the guard never held it
+ *      back) is run once more on the tube without the guard and without
+ *      contacts; when that run goes straight its end box replaces the
+ *      pieces' (whose max corner is only the rounding of their sum), so a
+ *      clear guarded walk ends exactly where it was sent too.
+ *
+ * So a move in pieces differs from one core run in ways a game can see: it
+ * may climb a step per piece (one run climbs at most one); once a slide
+ * along a surface passes the end of that surface it resumes the blocked
+ * component (one run keeps it dropped): a mover that lands diagonally on a
+ * ledge and slides off its end falls instead of floating on; and its delta
+ * is the sum of the pieces' displacements, equal to the end box less the
+ * start box only to rounding (for one run they agree exactly).
+ *
+ * Every cell read, and every piece of a cast's walk or of a long move,
+ * spends one unit of the call's budget (shove__voxel_budget); past it, past
+ * float precision or after a lying callback the call fails with the
+ * budget's status and changes nothing.
+ */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "obstacles/voxel.h"
+#include "world/world.h"
+
+/* Pieces of a split move go at most this many voxels along any axis. */
+#define VOXEL_PIECE_VOXELS 2.0
+/* How much earlier than the start of the next piece a cast's best hit must
+ * be to stop the walk, relative to the hit and to the path: room for the
+ * rounding of sweep times. */
+#define VOXEL_CAST_SLACK 0x1p-20
+/* Keeps a rarely called helper out of a hot loop. */
+#if defined(__GNUC__) || defined(__clang__)
+#define VOXEL_NOINLINE __attribute__((noinline))
+#else
+#define VOXEL_NOINLINE
+#endif
+
+/* >>defs -------------------------------------------------------------------- */
+
+shove_voxel_def SHOVE_FN(default_voxel_def)(void) {
+    shove_voxel_def def;
+    memset(&def, 0, sizeof def);
+    def.shapes = NULL;
+    def.ctx = NULL;
+    def.voxel_size = 1.0f;
+    def.origin = shove_vec_splat(0.0f);
+    def.shape_bounds.min = shove_vec_splat(0.0f);
+    def.shape_bounds.max = shove_vec_splat(1.0f);
+    /* Room for fences and walls 1.5 voxels tall. */
+    def.shape_bounds.max.raw[1] = 1.5f;
+    /* solid_min and solid_max stay 0: every cell may be solid. */
+    def.max_cells = SHOVE_VOXEL_DEFAULT_MAX_CELLS;
+    def.internal_literal_mark = SHOVE_DEF_LITERAL_MARK;
+    return def;
+}
+
+const shove_voxel_def *SHOVE_IFN(voxel_def_resolve)(const shove_voxel_def *def,
+                                                    shove_voxel_def *scratch) {
+    if (def->internal_literal_mark == SHOVE_DEF_LITERAL_MARK) {
+        return def;
+    }
+    if (!shove__def_mark_is_known(def->internal_literal_mark)) {
+        return NULL;
+    }
+    *scratch = SHOVE_FN(default_voxel_def)();
+    /* Every field of the def, in order: a zero one keeps its default. */
+    SHOVE_DEF_TAKE(scratch, def, shapes);
+    SHOVE_DEF_TAKE(scratch, def, ctx);
+    SHOVE_DEF_TAKE(scratch, def, voxel_size);
+    SHOVE_DEF_TAKE(scratch, def, origin);
+    SHOVE_DEF_TAKE(scratch, def, shape_bounds);
+    SHOVE_DEF_TAKE(scratch, def, solid_min);
+    SHOVE_DEF_TAKE(scratch, def, solid_max);
+    SHOVE_DEF_TAKE(scratch, def, max_cells);
+    return scratch;
+}
+
+shove__voxel_budget SHOVE_IFN(voxel_budget)(const shove_voxel_def *def) {
+    shove__voxel_budget b;
+    b.left = def->max_cells ? def->max_cells : SHOVE_VOXEL_DEFAULT_MAX_CELLS;
+    b.status = SHOVE_OK;
+    return b;
+}
+
+/* Spends one cell (or piece) of `b`; false, with the status set, when none
+ * is left. */
+static inline bool SHOVE_IFN(voxel_spend)(shove__voxel_budget *b) {
+    if (b->left == 0u) {
+        b->status = SHOVE_ERR_OUT_OF_RANGE;
+        return false;
+    }
+    --b->left;
+    return true;
+}
+
+bool SHOVE_IFN(voxel_def_is_valid)(const shove_voxel_def *def) {
+    if (!def || !def->shapes || !isfinite(def->voxel_size) || !(def->voxel_size > 0.0f) ||
+        !SHOVE_IFN(vec_is_finite)(def->origin) || !SHOVE_FN(aabb_is_valid)(def->shape_bounds)) {
+        return false;
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (def->shape_bounds.min.raw[a] < SHOVE_VOXEL_REACH_MIN ||
+            def->shape_bounds.max.raw[a] > SHOVE_VOXEL_REACH_MAX ||
+            def->solid_min[a] > def->solid_max[a]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* >>cells ------------------------------------------------------------------- */
+
+static inline uint32_t SHOVE_IFN(voxel_bits)(float x) {
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/* True when the def has origin 0 (either sign) on every axis and size 1. */
+static inline bool SHOVE_IFN(voxel_def_unit)(const shove_voxel_def *def) {
+    uint32_t origin = 0u;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        origin |= SHOVE_IFN(voxel_bits)(def->origin.raw[a]);
+    }
+    return SHOVE_IFN(voxel_bits)(def->voxel_size) == 0x3f800000u && (origin & 0x7fffffffu) == 0u;
+}
+
+/* Cells on one axis whose shape bounds touch [lo, hi] (world units, double)
+ * are those from ceil(*first) to floor(*last). The range is widened by the
+ * rounding a world box may have had on its way to float (a couple of float
+ * steps at these magnitudes), so a box that touches a cell's boxes in float
+ * arithmetic always gets that cell. */
+static inline void SHOVE_IFN(voxel_axis_bounds)(const shove_voxel_def *def, int a, double lo,
+                                                double hi, double *first, double *last) {
+    const double o = def->origin.raw[a];
+    const double s = def->voxel_size;
+    const double mag = (fabs(lo) > fabs(hi) ? fabs(lo) : fabs(hi)) + fabs(o);
+    const double tol = (mag * 0x1p-22) / s + 1e-9;
+    *first = (lo - o) / s - tol - (double)def->shape_bounds.max.raw[a];
+    *last = (hi - o) / s + tol - (double)def->shape_bounds.min.raw[a];
+}
+
+/* voxel_axis_bounds for origin 0 (either sign) and size 1: there lo - o is
+ * lo (or +0 for lo = -0, which makes no difference once tol > 0 is taken
+ * off), dividing by 1 and adding |o| = 0 change nothing: the same values
+ * in fewer steps. */
+static inline void SHOVE_IFN(voxel_axis_bounds_unit)(const shove_voxel_def *def, int a, double lo,
+                                                     double hi, double *first, double *last) {
+    const double mag = fabs(lo) > fabs(hi) ? fabs(lo) : fabs(hi);
+    const double tol = mag * 0x1p-22 + 1e-9;
+    *first = lo - tol - (double)def->shape_bounds.max.raw[a];
+    *last = hi + tol - (double)def->shape_bounds.min.raw[a];
+}
+
+/* Cells ceil(first) .. floor(last), clamped to int32; false when none. */
+static bool SHOVE_IFN(voxel_axis_round)(double first, double last, int32_t *out_lo,
+                                        int32_t *out_hi) {
+    first = ceil(first);
+    last = floor(last);
+    if (!(first <= last) || last < (double)INT32_MIN || first > (double)INT32_MAX) {
+        return false;
+    }
+    *out_lo = first < (double)INT32_MIN ? INT32_MIN : (int32_t)first;
+    *out_hi = last > (double)INT32_MAX ? INT32_MAX : (int32_t)last;
+    return true;
+}
+
+/* The cells of one axis (see voxel_axis_bounds); `unit` when the def has
+ * origin 0 and size 1 (voxel_def_unit). */
+static inline bool SHOVE_IFN(voxel_axis_cells)(const shove_voxel_def *def, bool unit, int a,
+                                               double lo, double hi, int32_t *out_lo,
+                                               int32_t *out_hi) {
+    double first, last;
+    if (unit) {
+        SHOVE_IFN(voxel_axis_bounds_unit)(def, a, lo, hi, &first, &last);
+    } else {
+        SHOVE_IFN(voxel_axis_bounds)(def, a, lo, hi, &first, &last);
+    }
+    /* The usual case, without ceil and floor: within 2^30 the truncation
+     * toward zero is exact, and one comparison tells whether it is the
+     * ceiling (floor) or one below (above) it. */
+    if (fabs(first) <= 0x1p30 && fabs(last) <= 0x1p30) {
+        int32_t f = (int32_t)first, l = (int32_t)last;
+        f += (double)f < first;
+        l -= (double)l > last;
+        *out_lo = f;
+        *out_hi = l;
+        return f <= l;
+    }
+    return SHOVE_IFN(voxel_axis_round)(first, last, out_lo, out_hi);
+}
+
+/* Cells [*lo, *hi] of axis `a` cut to the def's solid range (an axis with
+ * solid_min and solid_max both 0 has none); false when nothing is left. */
+static inline bool SHOVE_IFN(voxel_solid)(const shove_voxel_def *def, int a, int32_t *lo,
+                                          int32_t *hi) {
+    const int32_t smin = def->solid_min[a], smax = def->solid_max[a];
+    if ((smin | smax) != 0) {
+        *lo = *lo < smin ? smin : *lo;
+        *hi = *hi > smax ? smax : *hi;
+    }
+    return *lo <= *hi;
+}
+
+static bool SHOVE_IFN(voxel_cells_d)(const shove_voxel_def *def, const double lo[SHOVE_DIM],
+                                     const double hi[SHOVE_DIM], SHOVE_T(cell_range) * out) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!SHOVE_IFN(voxel_axis_cells)(def, false, a, lo[a], hi[a], &out->lo[a], &out->hi[a]) ||
+            !SHOVE_IFN(voxel_solid)(def, a, &out->lo[a], &out->hi[a])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static inline bool SHOVE_IFN(voxel_cells_of)(const shove_voxel_def *def, bool unit,
+                                             const shove_aabb *region, SHOVE_T(cell_range) * out) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!SHOVE_IFN(voxel_axis_cells)(def, unit, a, region->min.raw[a], region->max.raw[a],
+                                         &out->lo[a], &out->hi[a]) ||
+            !SHOVE_IFN(voxel_solid)(def, a, &out->lo[a], &out->hi[a])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool SHOVE_IFN(voxel_cells)(const shove_voxel_def *def, shove_aabb region,
+                            SHOVE_T(cell_range) * out) {
+    return SHOVE_IFN(voxel_cells_of)(def, SHOVE_IFN(voxel_def_unit)(def), &region, out);
+}
+
+bool SHOVE_IFN(voxel_cells_exact)(const shove_voxel_def *def, shove_aabb region,
+                                  SHOVE_T(cell_range) * out) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        double first, last;
+        SHOVE_IFN(voxel_axis_bounds)(def, a, region.min.raw[a], region.max.raw[a], &first, &last);
+        if (!SHOVE_IFN(voxel_axis_round)(first, last, &out->lo[a], &out->hi[a]) ||
+            !SHOVE_IFN(voxel_solid)(def, a, &out->lo[a], &out->hi[a])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Next cell of a range, x fastest; false after the last one. */
+static inline bool SHOVE_IFN(voxel_next_cell)(const SHOVE_T(cell_range) * r, int32_t c[SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (c[a] < r->hi[a]) {
+            ++c[a];
+            return true;
+        }
+        c[a] = r->lo[a];
+    }
+    return false;
+}
+
+/* True when every cell of `r` lies within float precision: within
+ * SHOVE_VOXEL_PRECISE_CELLS voxels of world zero on every axis (cell c lies
+ * origin / size + c voxels from it). */
+static bool SHOVE_IFN(voxel_precise)(const shove_voxel_def *def, const SHOVE_T(cell_range) * r) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double o = (double)def->origin.raw[a] / (double)def->voxel_size;
+        const double lo = fabs(o + (double)r->lo[a]), hi = fabs(o + (double)r->hi[a] + 1.0);
+        if (!((lo > hi ? lo : hi) <= SHOVE_VOXEL_PRECISE_CELLS)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Cells in `r` (a double: up to 2^96). */
+static inline double SHOVE_IFN(voxel_count)(const SHOVE_T(cell_range) * r) {
+    double n = 1.0;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        n *= (double)r->hi[a] - (double)r->lo[a] + 1.0;
+    }
+    return n;
+}
+
+static inline bool SHOVE_IFN(voxel_in_range)(const SHOVE_T(cell_range) * r,
+                                             const int32_t c[SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (c[a] < r->lo[a] || c[a] > r->hi[a]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* >>reading ----------------------------------------------------------------- */
+
+static inline int SHOVE_IFN(voxel_call)(shove_voxel_fn fn, void *ctx, const int32_t c[SHOVE_DIM],
+                                        shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+#if SHOVE_DIM == 3
+    return fn(ctx, c[0], c[1], c[2], out);
+#else
+    return fn(ctx, c[0], c[1], out);
+#endif
+}
+
+/* True when local box `b` is a valid box inside the shape bounds: what the
+ * callback promised. */
+static bool SHOVE_IFN(voxel_local_ok)(const shove_voxel_def *def, const shove_aabb *b) {
+    bool ok = true;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        ok = ok && def->shape_bounds.min.raw[a] <= b->min.raw[a] &&
+             b->min.raw[a] <= b->max.raw[a] && b->max.raw[a] <= def->shape_bounds.max.raw[a];
+    }
+    return ok;
+}
+
+/* Local box `b` of the cell at `cell` (as doubles) in world units; false
+ * when it is not a valid box inside the shape bounds (a lying callback).
+ * With `finite` false it is also not valid when a world coordinate is
+ * beyond float range; a caller that knows every cell it reads lies within
+ * float range passes true. */
+static inline bool SHOVE_IFN(voxel_world_box)(const shove_voxel_def *def,
+                                              const double cell[SHOVE_DIM], bool finite,
+                                              const shove_aabb *b, shove_aabb *w) {
+    const double s = def->voxel_size;
+    bool valid = true;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        /* Inside the (finite) shape bounds and ordered: three tests, each
+         * false for NaN. */
+        const float lo = b->min.raw[a], hi = b->max.raw[a];
+        valid = valid && def->shape_bounds.min.raw[a] <= lo && lo <= hi &&
+                hi <= def->shape_bounds.max.raw[a];
+        const double o = def->origin.raw[a];
+        w->min.raw[a] = (float)(o + s * (cell[a] + (double)lo));
+        w->max.raw[a] = (float)(o + s * (cell[a] + (double)hi));
+        /* beyond float range: nothing a float mover can reach */
+        valid = valid &&
+                (finite || (fabsf(w->min.raw[a]) <= FLT_MAX && fabsf(w->max.raw[a]) <= FLT_MAX));
+    }
+    return valid;
+}
+
+/* voxel_world_box for a def with origin 0 (either sign) and size 1 and a
+ * cell within 2^24 of cell 0 (`cell` as floats, all exact), in float: the
+ * double conversion gives (float)((double)cell + (double)local) there
+ * (0 + x is x, as x = cell + local is never -0, and 1 * x is x), and a sum
+ * of two floats rounded to double and then to float is the sum rounded to
+ * float (double has more than 2 * 24 + 2 bits), which is cell + local in
+ * float. Such boxes always lie within float range. */
+static inline bool SHOVE_IFN(voxel_unit_box)(const shove_voxel_def *def,
+                                             const float cell[SHOVE_DIM], const shove_aabb *b,
+                                             shove_aabb *w) {
+    bool valid = true;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const float lo = b->min.raw[a], hi = b->max.raw[a];
+        valid = valid && def->shape_bounds.min.raw[a] <= lo && lo <= hi &&
+                hi <= def->shape_bounds.max.raw[a];
+        w->min.raw[a] = cell[a] + lo;
+        w->max.raw[a] = cell[a] + hi;
+    }
+    return valid;
+}
+
+/* How a gather converts the boxes of the cells of a range (once for both
+ * dimensions). */
+#ifndef SHOVE_VOXEL_MODES_
+#define SHOVE_VOXEL_MODES_
+enum {
+    VOXEL_CHECKED, /* voxel_world_box, each box checked for float range */
+    VOXEL_FINITE,  /* voxel_world_box, no box can leave float range */
+    VOXEL_UNIT     /* voxel_unit_box */
+};
+#endif
+
+/* The conversion for the cells of `r` (`unit`: voxel_def_unit):
+ *   - VOXEL_UNIT for origin 0 and size 1 with every cell within 2^24 of
+ *     cell 0 (tested a little tighter, c + 2^24 in [0, 2^25) for every
+ *     bound c at once);
+ *   - else VOXEL_FINITE when no box can leave float range: with |origin|
+ *     <= 2^120 and size <= 2^90 on every axis, a world coordinate
+ *     origin + size * (cell + local) has magnitude at most
+ *     2^120 + 2^90 * (2^31 + 2), under 2^123 even after rounding, far from
+ *     FLT_MAX (about 2^128); every conversion step rounds monotonically, so
+ *     that bound holds for the computed values too. */
+static inline int SHOVE_IFN(voxel_mode)(const shove_voxel_def *def, bool unit,
+                                        const SHOVE_T(cell_range) * r) {
+    uint32_t cells = 0u;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        cells |= ((uint32_t)r->lo[a] + (1u << 24)) | ((uint32_t)r->hi[a] + (1u << 24));
+    }
+    if (unit && cells < (1u << 25)) {
+        return VOXEL_UNIT;
+    }
+    bool near = SHOVE_IFN(voxel_bits)(def->voxel_size) <= 0x6c800000u; /* 2^90 */
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        near = near && fabsf(def->origin.raw[a]) <= 0x1p120f;
+    }
+    return near ? VOXEL_FINITE : VOXEL_CHECKED;
+}
+
+int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_DIM],
+                          shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    shove_aabb local[SHOVE_VOXEL_MAX_BOXES];
+    const int n = SHOVE_IFN(voxel_call)(def->shapes, def->ctx, cell, local);
+    if (n < 0 || n > SHOVE_VOXEL_MAX_BOXES) {
+        return -1;
+    }
+    double c[SHOVE_DIM];
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        c[a] = (double)cell[a];
+    }
+    int kept = 0;
+    for (int i = 0; i < n; ++i) {
+        shove_aabb w;
+        if (SHOVE_IFN(voxel_world_box)(def, c, false, &local[i], &w)) {
+            out[kept++] = w;
+        } else if (!SHOVE_IFN(voxel_local_ok)(def, &local[i])) {
+            return -1;
+        }
+        /* else beyond float range: nothing a float mover can reach */
+    }
+    return kept;
+}
+
+/* >>gather ------------------------------------------------------------------ */
+
+/* A gather's query box: `box` swept by `delta`, grown by `margin` and one
+ * float step more, as the world's own gather does: each bound is
+ * next_up(max + margin) and next_down(min - margin). */
+static inline shove_aabb SHOVE_IFN(voxel_query)(shove_aabb box, shove_vec delta, float margin) {
+    return SHOVE_IFN(swept_region)(box, delta, margin, false);
+}
+
+/* A gather's state while it walks its cells: what it appends to and the
+ * runs along x it may still extend. */
+typedef struct SHOVE_T(voxel_gathering) {
+    const shove_voxel_def *def;
+    int mode; /* VOXEL_CHECKED, VOXEL_FINITE or VOXEL_UNIT (voxel_mode) */
+    uint8_t flags;
+    bool merge;   /* join runs (below); false: one obstacle per box of a cell */
+    shove_aabb q; /* the query box */
+    SHOVE_IFN(obstacle_set) * out;
+    shove__voxel_budget *budget; /* its status is set when a callback lies */
+    /* Runs along x: a box that continues a box of the cell before it in
+     * the row (same extent on every other axis, meeting face to face) makes
+     * that box longer instead of adding one, so a floor under a mover is a
+     * box per row rather than a box per voxel. The union is the same solid,
+     * which the slide treats as the touching boxes it is made of (rule 3);
+     * only the number of voxel contacts drops. `prev` holds the obstacles
+     * the cell before made or extended (how many: see voxel_take). */
+    size_t *prev, *cur;
+    size_t runs[2][SHOVE_VOXEL_MAX_BOXES];
+} SHOVE_T(voxel_gathering);
+
+/* Takes world box `o` of the cell after the one that made or extended
+ * prev[0 .. *prev_n) into the gather when it touches the query box: it
+ * extends the run it continues (taken off prev) or is appended; either way
+ * it goes on cur. False only when the set cannot grow. */
+static inline bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, const shove_aabb *o,
+                                         const int32_t cell[SHOVE_DIM], size_t *prev, int *prev_n,
+                                         size_t *cur, int *cur_n) {
+    bool touches = true;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        touches = touches && o->min.raw[a] <= g->q.max.raw[a] && g->q.min.raw[a] <= o->max.raw[a];
+    }
+    if (!touches) {
+        return true;
+    }
+    SHOVE_IFN(obstacle_set) *const out = g->out;
+    for (int j = 0; g->merge && j < *prev_n; ++j) {
+        const size_t k = prev[j];
+        bool same = out->max[0][k] == o->min.raw[0];
+        for (int a = 1; a < SHOVE_DIM; ++a) {
+            same = same && out->min[a][k] == o->min.raw[a] && out->max[a][k] == o->max.raw[a];
+        }
+        if (same) {
+            out->max[0][k] = o->max.raw[0];
+            cur[(*cur_n)++] = k;
+            prev[j] = prev[--*prev_n]; /* a run continues once */
+            return true;
+        }
+    }
+    if (!SHOVE_IFN(obstacles_push_voxel)(out, *o, cell, g->flags)) {
+        return false;
+    }
+    cur[(*cur_n)++] = out->count - 1u;
+    return true;
+}
+
+/* Takes the `n` (1 .. SHOVE_VOXEL_MAX_BOXES) local boxes of cell `cell`
+ * into the gather, `prev_n` being g->prev's count for the cell before (0
+ * when that one was empty or the row starts here). Returns the count for
+ * this cell, -1 when the set cannot grow or a box breaks the callback's
+ * contract (then g->budget->status says so). Kept out of line: most cells
+ * are empty, and the walk over them stays small without it. */
+static VOXEL_NOINLINE int SHOVE_IFN(voxel_take)(SHOVE_T(voxel_gathering) * g,
+                                                const int32_t cell[SHOVE_DIM],
+                                                const shove_aabb *boxes, int n, int prev_n) {
+    size_t *const prev = g->prev, *const cur = g->cur;
+    int cur_n = 0;
+    if (g->mode == VOXEL_UNIT) {
+        float cf[SHOVE_DIM];
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            cf[a] = (float)cell[a];
+        }
+        for (int i = 0; i < n; ++i) {
+            shove_aabb o;
+            if (!SHOVE_IFN(voxel_unit_box)(g->def, cf, &boxes[i], &o)) {
+                g->budget->status = SHOVE_ERR_INVALID_ARGUMENT;
+                return -1;
+            }
+            if (!SHOVE_IFN(voxel_keep)(g, &o, cell, prev, &prev_n, cur, &cur_n)) {
+                return -1;
+            }
+        }
+    } else {
+        double cd[SHOVE_DIM];
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            cd[a] = (double)cell[a];
+        }
+        const bool finite = g->mode == VOXEL_FINITE;
+        for (int i = 0; i < n; ++i) {
+            shove_aabb o;
+            if (!SHOVE_IFN(voxel_world_box)(g->def, cd, finite, &boxes[i], &o)) {
+                if (!SHOVE_IFN(voxel_local_ok)(g->def, &boxes[i])) {
+                    g->budget->status = SHOVE_ERR_INVALID_ARGUMENT;
+                    return -1;
+                }
+                continue; /* beyond float range: nothing a float mover can reach */
+            }
+            if (!SHOVE_IFN(voxel_keep)(g, &o, cell, prev, &prev_n, cur, &cur_n)) {
+                return -1;
+            }
+        }
+    }
+    g->prev = cur;
+    g->cur = prev;
+    return cur_n;
+}
+
+/* A count the callback may not answer (outside 1 .. SHOVE_VOXEL_MAX_BOXES
+ * once 0 is ruled out): the read fails. Out of line, with voxel_take. */
+static VOXEL_NOINLINE bool SHOVE_IFN(voxel_bad_count)(SHOVE_T(voxel_gathering) * g, int n) {
+    if (n < 0 || n > SHOVE_VOXEL_MAX_BOXES) {
+        g->budget->status = SHOVE_ERR_INVALID_ARGUMENT;
+        return true;
+    }
+    return false;
+}
+
+/* Pieces of at most `voxels` voxels along every axis for `delta` (a whole
+ * number >= 1, as a double: up to about 2^128). */
+static double SHOVE_IFN(voxel_piece_count)(const shove_voxel_def *def, shove_vec delta,
+                                           double voxels) {
+    double longest = 0.0;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double d = fabs((double)delta.raw[a]);
+        longest = d > longest ? d : longest;
+    }
+    const double n = ceil(longest / ((double)def->voxel_size * voxels));
+    return n > 1.0 ? n : 1.0;
+}
+
+/* The pieces [*k_from, *k_to) of a walk of `pieces` pieces (the box
+ * [lo, hi] swept by `delta`) that may meet cells of the solid range: where
+ * the swept box comes within a voxel of the solid cells' shape bounds on
+ * every bounded axis, and a piece more on either side. False when none
+ * may. */
+static bool SHOVE_IFN(voxel_path_span)(const shove_voxel_def *def, const double lo[SHOVE_DIM],
+                                       const double hi[SHOVE_DIM], shove_vec delta, double pieces,
+                                       double *k_from, double *k_to) {
+    double t_from = 0.0, t_to = 1.0;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const int32_t smin = def->solid_min[a], smax = def->solid_max[a];
+        if ((smin | smax) == 0) {
+            continue;
+        }
+        const double o = def->origin.raw[a], s = def->voxel_size;
+        const double wlo = o + s * ((double)smin + (double)def->shape_bounds.min.raw[a] - 1.0);
+        const double whi = o + s * ((double)smax + (double)def->shape_bounds.max.raw[a] + 1.0);
+        const double d = delta.raw[a];
+        if (d == 0.0) {
+            if (lo[a] > whi || hi[a] < wlo) {
+                return false;
+            }
+            continue;
+        }
+        const double ta = (whi - lo[a]) / d, tb = (wlo - hi[a]) / d;
+        const double enter = d > 0.0 ? tb : ta, leave = d > 0.0 ? ta : tb;
+        t_from = enter > t_from ? enter : t_from;
+        t_to = leave < t_to ? leave : t_to;
+    }
+    if (!(t_from <= t_to)) {
+        return false;
+    }
+    const double first = floor(t_from * pieces) - 1.0, last = floor(t_to * pieces) + 2.0;
+    *k_from = first > 0.0 ? first : 0.0;
+    *k_to = last < pieces ? last : pieces;
+    return *k_from < *k_to;
+}
+
+/* True when the box [lo, hi] lies within float precision: within
+ * SHOVE_VOXEL_PRECISE_CELLS voxels of world zero. A walk from a box further
+ * out could not place its pieces to a voxel. */
+static bool SHOVE_IFN(voxel_start_precise)(const shove_voxel_def *def, const double lo[SHOVE_DIM],
+                                           const double hi[SHOVE_DIM]) {
+    const double far = SHOVE_VOXEL_PRECISE_CELLS * (double)def->voxel_size;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!(fabs(lo[a]) <= far && fabs(hi[a]) <= far)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A walk along a path (casts and tube gathers): box [lo, hi] (world units,
+ * double) swept by `delta` in pieces of one voxel along the longest axis,
+ * from piece `k` to `k_to`; `prev` is the range the piece before read. */
+typedef struct SHOVE_T(voxel_walk) {
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    shove_vec delta;
+    double pieces, k, k_to;
+    double slack; /* rounding of sweep times near the start (see voxel_cast) */
+    SHOVE_T(cell_range) prev;
+    bool have_prev;
+} SHOVE_T(voxel_walk);
+
+/* Cells of `r` outside the range the walk's piece before read. */
+static double SHOVE_IFN(voxel_fresh_count)(const SHOVE_T(voxel_walk) * wk,
+                                           const SHOVE_T(cell_range) * r) {
+    const double all = SHOVE_IFN(voxel_count)(r);
+    if (!wk->have_prev) {
+        return all;
+    }
+    double shared = 1.0;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const int32_t lo = r->lo[a] > wk->prev.lo[a] ? r->lo[a] : wk->prev.lo[a];
+        const int32_t hi = r->hi[a] < wk->prev.hi[a] ? r->hi[a] : wk->prev.hi[a];
+        shared *= lo <= hi ? (double)hi - (double)lo + 1.0 : 0.0;
+    }
+    return all - shared;
+}
+
+/* Sets up a walk; false when it reads nothing (the path never meets the
+ * solid range) or must not start (budget->status set: a path from beyond
+ * float precision into the solid range). */
+static bool SHOVE_IFN(voxel_walk_start)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
+                                        shove__voxel_budget *budget, SHOVE_T(voxel_walk) * wk) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        wk->lo[a] = box.min.raw[a];
+        wk->hi[a] = box.max.raw[a];
+    }
+    wk->delta = delta;
+    wk->pieces = SHOVE_IFN(voxel_piece_count)(def, delta, 1.0);
+    double far = def->voxel_size, longest = 0.0;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        far = fmax(far, fmax(fabs(wk->lo[a]), fabs(wk->hi[a])));
+        longest = fmax(longest, fabs((double)delta.raw[a]));
+    }
+    wk->slack = longest > 0.0 ? VOXEL_CAST_SLACK * (far / longest) : 0.0;
+    wk->have_prev = false;
+    memset(&wk->prev, 0, sizeof wk->prev);
+    if (!SHOVE_IFN(voxel_path_span)(def, wk->lo, wk->hi, delta, wk->pieces, &wk->k, &wk->k_to)) {
+        return false;
+    }
+    if (!SHOVE_IFN(voxel_start_precise)(def, wk->lo, wk->hi)) {
+        budget->status = SHOVE_ERR_OUT_OF_RANGE;
+        return false;
+    }
+    return true;
+}
+
+/* The cells of the walk's next piece, spending a piece of `budget`: 1 with
+ * `r` set, 0 when the piece has no cells (the walk goes on), -1 when the
+ * walk must stop: the end, a piece starting after `stop`, or
+ * budget->status set. */
+static int SHOVE_IFN(voxel_walk_next)(const shove_voxel_def *def, SHOVE_T(voxel_walk) * wk,
+                                      double stop, shove__voxel_budget *budget,
+                                      SHOVE_T(cell_range) * r) {
+    const double k = wk->k;
+    const double t0 = k / wk->pieces;
+    if (!(k < wk->k_to) || t0 > stop || !SHOVE_IFN(voxel_spend)(budget)) {
+        return -1;
+    }
+    wk->k = k + 1.0;
+    const double t1 = (k + 1.0) / wk->pieces;
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double d = wk->delta.raw[a];
+        const double s0 = d * t0, s1 = d * t1;
+        lo[a] = wk->lo[a] + (s0 < s1 ? s0 : s1);
+        hi[a] = wk->hi[a] + (s0 < s1 ? s1 : s0);
+    }
+    if (!SHOVE_IFN(voxel_cells_d)(def, lo, hi, r)) {
+        wk->have_prev = false;
+        return 0;
+    }
+    /* The piece reads the cells of r the piece before did not: a piece that
+     * cannot afford them fails before it reads any (a huge box's first
+     * piece costs nothing). */
+    if (!SHOVE_IFN(voxel_precise)(def, r) ||
+        !(SHOVE_IFN(voxel_fresh_count)(wk, r) <= (double)budget->left)) {
+        budget->status = SHOVE_ERR_OUT_OF_RANGE;
+        return -1;
+    }
+    return 1;
+}
+
+/* Moves `c` (a cell of `r`) on to the first cell at or after it, x fastest,
+ * that lies outside `prev`; false when none is left. A cell inside `prev`
+ * starts a block of cells that are all inside it, skipped at once: on the
+ * leading axes that `prev` covers whole (at most SHOVE_DIM - 1 of them) to
+ * the end of `r`, on the next axis to the end of `prev`. What follows such a
+ * block is a cell outside `prev` or the start of a block on a later row,
+ * which has cells outside `prev` of its own (the axis after the covered
+ * ones is not covered whole), so the skips are bounded by the cells read,
+ * not by the cells of `r`: a walk costs the cells it reads whatever the
+ * size of the box it carries. The cells it stops at are those the plain
+ * walk reads, in the same order. */
+static bool SHOVE_IFN(voxel_skip_read)(const SHOVE_T(cell_range) * r,
+                                       const SHOVE_T(cell_range) * prev, int32_t c[SHOVE_DIM]) {
+    while (SHOVE_IFN(voxel_in_range)(prev, c)) {
+        int a = 0;
+        while (a < SHOVE_DIM - 1 && prev->lo[a] <= r->lo[a] && prev->hi[a] >= r->hi[a]) {
+            c[a] = r->hi[a];
+            ++a;
+        }
+        c[a] = prev->hi[a] < r->hi[a] ? prev->hi[a] : r->hi[a];
+        if (!SHOVE_IFN(voxel_next_cell)(r, c)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The first cell of `r` a walk reads (into `c`): r's first one outside the
+ * range the piece before read, when there is one. False when there is
+ * none. */
+static inline bool SHOVE_IFN(voxel_first_read)(const SHOVE_T(voxel_walk) * wk,
+                                               const SHOVE_T(cell_range) * r,
+                                               int32_t c[SHOVE_DIM]) {
+    memcpy(c, r->lo, sizeof(int32_t) * SHOVE_DIM);
+    return !wk->have_prev || SHOVE_IFN(voxel_skip_read)(r, &wk->prev, c);
+}
+
+/* The next cell of `r` after `c` a walk reads; false after the last. */
+static inline bool SHOVE_IFN(voxel_next_read)(const SHOVE_T(voxel_walk) * wk,
+                                              const SHOVE_T(cell_range) * r, int32_t c[SHOVE_DIM]) {
+    return SHOVE_IFN(voxel_next_cell)(r, c) &&
+           (!wk->have_prev || SHOVE_IFN(voxel_skip_read)(r, &wk->prev, c));
+}
+
+/* The tube gather (see voxel_gather): the cells along the path of the
+ * query box, each read once, every box kept whole (no runs). */
+static bool SHOVE_IFN(voxel_gather_tube)(SHOVE_T(voxel_gathering) * g, shove_aabb box,
+                                         shove_vec delta, float margin) {
+    const shove_voxel_def *def = g->def;
+    shove__voxel_budget *budget = g->budget;
+    SHOVE_T(voxel_walk) wk;
+    if (!SHOVE_IFN(voxel_walk_start)(
+            def, SHOVE_IFN(voxel_query)(box, shove_vec_splat(0.0f), margin), delta, budget, &wk)) {
+        return budget->status == SHOVE_OK;
+    }
+    const bool unit = SHOVE_IFN(voxel_def_unit)(def);
+    shove_aabb boxes[SHOVE_VOXEL_MAX_BOXES];
+    SHOVE_T(cell_range) r;
+    for (int got; (got = SHOVE_IFN(voxel_walk_next)(def, &wk, INFINITY, budget, &r)) >= 0;) {
+        if (got == 0) {
+            continue;
+        }
+        g->mode = SHOVE_IFN(voxel_mode)(def, unit, &r);
+        int32_t c[SHOVE_DIM];
+        for (bool more = SHOVE_IFN(voxel_first_read)(&wk, &r, c); more;
+             more = SHOVE_IFN(voxel_next_read)(&wk, &r, c)) {
+            if (!SHOVE_IFN(voxel_spend)(budget)) {
+                return false;
+            }
+            const int n = SHOVE_IFN(voxel_call)(def->shapes, def->ctx, c, boxes);
+            if (n != 0 && (SHOVE_IFN(voxel_bad_count)(g, n) ||
+                           SHOVE_IFN(voxel_take)(g, c, boxes, n, 0) < 0)) {
+                return false;
+            }
+        }
+        wk.prev = r;
+        wk.have_prev = true;
+    }
+    return budget->status == SHOVE_OK;
+}
+
+bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
+                             float margin, uint8_t flags, bool merge, bool tube,
+                             shove__voxel_budget *budget, SHOVE_IFN(obstacle_set) * out) {
+    SHOVE_T(voxel_gathering) g;
+    g.q = SHOVE_IFN(voxel_query)(box, delta, margin);
+    g.def = def;
+    g.flags = flags;
+    g.merge = merge;
+    g.out = out;
+    g.budget = budget;
+    g.prev = g.runs[0];
+    g.cur = g.runs[1];
+    if (tube) {
+        return SHOVE_IFN(voxel_gather_tube)(&g, box, delta, margin);
+    }
+    SHOVE_T(cell_range) r;
+    const bool unit = SHOVE_IFN(voxel_def_unit)(def);
+    if (!SHOVE_IFN(voxel_cells_of)(def, unit, &g.q, &r)) {
+        return true;
+    }
+    const shove_voxel_fn fn = def->shapes;
+    void *const ctx = def->ctx;
+    g.mode = SHOVE_IFN(voxel_mode)(def, unit, &r);
+    /* The whole range is read: it must fit the budget and float precision
+     * (VOXEL_UNIT ranges lie within 2^24 cells of cell 0 at origin 0). */
+    const double cells = SHOVE_IFN(voxel_count)(&r);
+    if (!(cells <= (double)budget->left) ||
+        (g.mode != VOXEL_UNIT && !SHOVE_IFN(voxel_precise)(def, &r))) {
+        budget->status = SHOVE_ERR_OUT_OF_RANGE;
+        return false;
+    }
+    budget->left -= (uint64_t)cells;
+    shove_aabb boxes[SHOVE_VOXEL_MAX_BOXES];
+    /* Rows along x, x fastest, then the other axes in order. */
+    int32_t c[SHOVE_DIM];
+    memcpy(c, r.lo, sizeof c);
+    for (;;) {
+        int prev_n = 0; /* a new row */
+        for (c[0] = r.lo[0];; ++c[0]) {
+            const int n = SHOVE_IFN(voxel_call)(fn, ctx, c, boxes);
+            if (n != 0) {
+                if (SHOVE_IFN(voxel_bad_count)(&g, n)) {
+                    return false;
+                }
+                prev_n = SHOVE_IFN(voxel_take)(&g, c, boxes, n, prev_n);
+                if (prev_n < 0) {
+                    return false;
+                }
+            } else {
+                prev_n = 0;
+            }
+            if (c[0] == r.hi[0]) {
+                break;
+            }
+        }
+        if (!SHOVE_IFN(voxel_next_cell)(&r, c)) { /* c[0] is at the row's end: next row */
+            return true;
+        }
+    }
+}
+
+/* >>cast -------------------------------------------------------------------- */
+
+bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
+                           const float *before, shove_hit *hit, SHOVE_T(seam_set) * seams,
+                           shove__voxel_budget *budget) {
+    SHOVE_T(voxel_walk) wk;
+    if (!SHOVE_IFN(voxel_walk_start)(def, box, delta, budget, &wk)) {
+        return false;
+    }
+    bool found = false;
+    float best_t = before ? *before : INFINITY;
+    SHOVE_T(sweep_detail) best;
+    memset(&best, 0, sizeof best);
+    shove_aabb boxes[SHOVE_VOXEL_MAX_BOXES];
+    SHOVE_T(cell_range) r;
+    for (;;) {
+        /* Cells met from t0 on can only be hit at t >= t0: the walk stops at
+         * the first piece that starts past the best hit (of the boxes or of
+         * the seam set), give or take the rounding of sweep times (relative
+         * to the hit, and to the start box's coordinates over the length of
+         * the path). */
+        const float seam_t = (seams && seams->found) ? seams->t : INFINITY;
+        const double stop = (double)(best_t < seam_t ? best_t : seam_t);
+        const int got = SHOVE_IFN(voxel_walk_next)(
+            def, &wk, stop * (1.0 + VOXEL_CAST_SLACK) + wk.slack, budget, &r);
+        if (got < 0) {
+            break;
+        }
+        if (seams) {
+            /* Boxes kept by the seam set whose window ended before this
+             * piece cannot share one with the boxes read from here on. */
+            const double t0 = (wk.k - 1.0) / wk.pieces;
+            SHOVE_IFN(seam_forget_before)
+            (seams, (float)(t0 * (1.0 - VOXEL_CAST_SLACK) - wk.slack));
+        }
+        if (got == 0) {
+            continue;
+        }
+        int32_t c[SHOVE_DIM];
+        for (bool more = SHOVE_IFN(voxel_first_read)(&wk, &r, c); more;
+             more = SHOVE_IFN(voxel_next_read)(&wk, &r, c)) {
+            if (!SHOVE_IFN(voxel_spend)(budget)) {
+                return false;
+            }
+            const int n = SHOVE_IFN(voxel_read)(def, c, boxes);
+            if (n < 0) {
+                budget->status = SHOVE_ERR_INVALID_ARGUMENT;
+                return false;
+            }
+            for (int i = 0; i < n; ++i) {
+                if (seams) {
+                    SHOVE_IFN(seam_add)(seams, boxes[i], 0u, best_t);
+                }
+                SHOVE_T(sweep_detail) d;
+                if (!SHOVE_IFN(sweep_detail)(box, delta, boxes[i], &d)) {
+                    continue;
+                }
+                const float t = d.t_enter > 0.0f ? d.t_enter : 0.0f;
+                if (t < best_t) {
+                    best_t = t;
+                    best = d;
+                    found = true;
+                }
+            }
+        }
+        wk.prev = r;
+        wk.have_prev = true;
+    }
+    if (budget->status != SHOVE_OK) {
+        return false;
+    }
+    if (found) {
+        SHOVE_IFN(hit_from_detail)(&best, hit);
+        hit->other = SHOVE_NULL_ID;
+    }
+    return found;
+}
+
+/* >>long moves -------------------------------------------------------------- */
+
+bool SHOVE_IFN(voxel_move_is_short)(const shove_voxel_def *def, shove_aabb box, shove_vec delta) {
+    /* In float, with 4 * size finite: the difference may round down by a
+     * relative 2^-24, so the swept box covers at most about
+     * (4 + 3 + 2)^DIM cells, shape bounds spanning at most 3. */
+    const shove_aabb hull = SHOVE_IFN(swept_bounds)(box, delta);
+    const float four = 4.0f * def->voxel_size;
+    bool short_sides = four <= FLT_MAX;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        short_sides = short_sides && hull.max.raw[a] - hull.min.raw[a] <= four;
+    }
+    return short_sides;
+}
+
+/* True when two contacts name the same obstacle the same way. */
+static bool SHOVE_IFN(voxel_same_contact)(const shove_contact *x, const shove_contact *y) {
+    if (x->other.index != y->other.index || x->other.generation != y->other.generation ||
+        x->index != y->index || x->response != y->response) {
+        return false;
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (x->normal.raw[a] != y->normal.raw[a]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A long move that met something: pieces of at most VOXEL_PIECE_VOXELS
+ * voxels along the longest axis (see the top of this file). */
+static shove_status SHOVE_IFN(voxel_pieces_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                                shove_vec delta, const shove_move_def *def,
+                                                const SHOVE_IFN(obstacle_source) * source,
+                                                SHOVE_IFN(obstacle_set) * scratch,
+                                                shove_move_result *out) {
+    const double pieces =
+        SHOVE_IFN(voxel_piece_count)(&gather->w->voxels, delta, VOXEL_PIECE_VOXELS);
+    shove_vec piece, env_lo, env_hi;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        piece.raw[a] = (float)((double)delta.raw[a] / pieces);
+        env_lo.raw[a] = delta.raw[a] < 0.0f ? delta.raw[a] : 0.0f;
+        env_hi.raw[a] = delta.raw[a] > 0.0f ? delta.raw[a] : 0.0f;
+    }
+    shove_move_def run = *def;
+    const int cap = def->contact_capacity;
+    int stored = 0;
+    int count = 0;
+    shove_aabb cur = box;
+    shove_vec total = shove_vec_splat(0.0f);
+    bool hit_ceiling = false, hit_wall = false, stepped = false, on_ground = false;
+    unsigned turned = 0u;  /* axes a bounce turned around */
+    unsigned blocked = 0u; /* axes on which a piece fell short of its request */
+    for (double k = 1.0; k <= pieces; k += 1.0) {
+        if (!SHOVE_IFN(voxel_spend)(&gather->budget)) {
+            return SHOVE_ERR_OUT_OF_RANGE;
+        }
+        /* This piece's request: on an axis that has kept up so far, to the
+         * point k / pieces of the way (from the start, so that rounding
+         * does not add up); else a plain piece, kept inside the envelope
+         * of the whole move, except on an axis a bounce turned around
+         * (the piece reflected the rest of its own motion already, and the
+         * following pieces go on the other way, as one run's reflection
+         * does). */
+        shove_vec req;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            float v = piece.raw[a];
+            if (turned & (1u << a)) {
+                req.raw[a] = v;
+                continue;
+            }
+            if (!(blocked & (1u << a))) {
+                const double along =
+                    k < pieces ? (double)delta.raw[a] * (k / pieces) : (double)delta.raw[a];
+                const float to = (float)((double)box.min.raw[a] + along);
+                v = to - cur.min.raw[a];
+            }
+            const float room_hi = env_hi.raw[a] - total.raw[a];
+            const float room_lo = env_lo.raw[a] - total.raw[a];
+            v = v > room_hi ? room_hi : v;
+            v = v < room_lo ? room_lo : v;
+            req.raw[a] = v;
+        }
+        run.contacts = (cap - stored > 0) ? def->contacts + stored : NULL;
+        run.contact_capacity = cap - stored;
+        shove_move_result r;
+        const shove_status s = SHOVE_IFN(slide_core)(cur, req, &run, source, scratch, &r);
+        if (s != SHOVE_OK) {
+            return s;
+        }
+        /* Contacts: map t to the whole move, drop repeats, read responses. */
+        const int got =
+            r.contact_count < run.contact_capacity ? r.contact_count : run.contact_capacity;
+        bool touch = false;
+        unsigned bounce = 0u;
+        int kept = 0, dropped = 0;
+        for (int j = 0; j < got; ++j) {
+            shove_contact c = run.contacts[j];
+            int axis = 0;
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                axis = c.normal.raw[a] != 0.0f ? a : axis;
+            }
+            touch = touch || c.response == SHOVE_RESPONSE_TOUCH;
+            bounce |= (c.response == SHOVE_RESPONSE_BOUNCE) ? 1u << axis : 0u;
+            bool repeat = false;
+            for (int i = 0; i < stored && !repeat; ++i) {
+                repeat = SHOVE_IFN(voxel_same_contact)(&def->contacts[i], &c);
+            }
+            if (repeat) {
+                ++dropped;
+                continue;
+            }
+            c.t = (float)((k - 1.0 + (double)c.t) / pieces);
+            c.t = c.t > 1.0f ? 1.0f : c.t;
+            def->contacts[stored + kept++] = c;
+        }
+        stored += kept;
+        const int fresh = r.contact_count - dropped;
+        count = (count > INT32_MAX - fresh) ? INT32_MAX : count + fresh;
+        hit_ceiling = hit_ceiling || r.hit_ceiling;
+        hit_wall = hit_wall || r.hit_wall;
+        stepped = stepped || r.stepped;
+        on_ground = r.on_ground;
+        bool moved = false;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            total.raw[a] += r.delta.raw[a];
+            moved = moved || r.delta.raw[a] != 0.0f;
+            blocked |= r.delta.raw[a] != req.raw[a] ? 1u << a : 0u;
+            if (bounce & (1u << a)) {
+                piece.raw[a] = -piece.raw[a];
+                turned |= 1u << a;
+            }
+        }
+        cur = r.box;
+        if (touch || (!moved && !bounce)) {
+            break;
+        }
+    }
+    out->box = cur;
+    out->delta = total;
+    out->contact_count = count;
+    out->on_ground = on_ground;
+    out->hit_ceiling = hit_ceiling;
+    out->hit_wall = hit_wall;
+    out->stepped = stepped;
+    return SHOVE_OK;
+}
+
+/* True when a move in pieces ended with its min corner exactly where a
+ * whole run that goes straight puts it (box.min + delta on every axis). */
+static bool SHOVE_IFN(voxel_went_all_the_way)(shove_aabb box, shove_vec delta,
+                                              const shove_move_result *r) {
+    bool all = true;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        all = all && r->box.min.raw[a] == box.min.raw[a] + delta.raw[a];
+    }
+    return all;
+}
+
+/* A failed core run's status: a voxel gather that stopped for its budget,
+ * float precision or a lying callback says why; else out of memory. */
+static inline shove_status SHOVE_IFN(voxel_status)(const SHOVE_T(world_gather_ctx) * gather,
+                                                   shove_status s) {
+    return (s != SHOVE_OK && gather->budget.status != SHOVE_OK) ? gather->budget.status : s;
+}
+
+shove_status SHOVE_IFN(voxel_move)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                   shove_vec delta, const shove_move_def *def,
+                                   const SHOVE_IFN(obstacle_source) * source,
+                                   SHOVE_IFN(obstacle_set) * scratch, bool *whole,
+                                   shove_move_result *out) {
+    const shove_voxel_def *vdef = &gather->w->voxels;
+    gather->tube = false;
+    gather->budget = SHOVE_IFN(voxel_budget)(vdef);
+    *whole = false;
+    if (SHOVE_IFN(voxel_move_is_short)(vdef, box, delta)) {
+        *whole = true;
+        return SHOVE_IFN(voxel_status)(
+            gather, SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
+    }
+    /* A long move: is anything in the way? The cast reads only up to the
+     * first voxel it meets. */
+    shove_hit hit;
+    const bool met = SHOVE_IFN(voxel_cast)(vdef, box, delta, NULL, &hit, NULL, &gather->budget);
+    if (gather->budget.status != SHOVE_OK) {
+        return gather->budget.status;
+    }
+    /* The edge guard probes each sideways axis on its own, off the path:
+     * a guarded walk does not run on the tube. */
+    const int up = def->up_axis;
+    const bool guarding = def->edge_guard && up >= 0 && !(delta.raw[up] > 0.0f);
+    shove_status s;
+    if (!met && !guarding) {
+        /* Nothing: one run on the voxels along the path. Its result is the
+         * one a full gather gives when the run goes straight (nothing else
+         * can touch it then); else it may have left the tube. */
+        gather->tube = true;
+        s = SHOVE_IFN(voxel_status)(gather,
+                                    SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
+        gather->tube = false;
+        if (s != SHOVE_OK) {
+            return s;
+        }
+        bool straight = true;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            straight = straight && out->delta.raw[a] == delta.raw[a];
+        }
+        if (straight) {
+            return SHOVE_OK;
+        }
+    }
+    shove_move_result r;
+    s = SHOVE_IFN(voxel_status)(
+        gather, SHOVE_IFN(voxel_pieces_run)(gather, box, delta, def, source, scratch, &r));
+    if (s != SHOVE_OK) {
+        return s;
+    }
+    if (!met && guarding && SHOVE_IFN(voxel_went_all_the_way)(box, delta, &r)) {
+        /* A guarded walk on a clear path that the guard never held back:
+         * its pieces put the min corner exactly where it was sent, the max
+         * corner only to the rounding of their sum. One run on the path
+         * without the guard (which only ever holds a mover back; no
+         * contacts written, the pieces' stand) gives the exact end when it
+         * goes straight (rule 2 at any range). When it does not (a wall
+         * within the rounding of the pieces' sum), or cannot finish within
+         * the budget the pieces left, the pieces' result stands. */
+        shove_move_def plain = *def;
+        plain.edge_guard = false;
+        plain.contacts = NULL;
+        plain.contact_capacity = 0;
+        shove_move_result one;
+        gather->tube = true;
+        const shove_status t = SHOVE_IFN(slide_core)(box, delta, &plain, source, scratch, &one);
+        gather->tube = false;
+        if (t != SHOVE_OK && gather->budget.status == SHOVE_OK) {
+            return t; /* out of memory */
+        }
+        gather->budget.status = SHOVE_OK;
+        bool straight = t == SHOVE_OK;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            straight = straight && one.delta.raw[a] == delta.raw[a];
+        }
+        if (straight) {
+            r.box = one.box;
+            r.delta = one.delta;
+        }
+    }
+    *out = r;
+    return SHOVE_OK;
+}
+
+/* >>world ------------------------------------------------------------------- */
+
+shove_status SHOVE_FN(world_set_voxels)(shove_world *w, const shove_voxel_def *user_def) {
+    if (!w) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    if (SHOVE_IFN(world_is_locked)(w)) {
+        return SHOVE_ERR_LOCKED;
+    }
+    shove_voxel_def resolved;
+    const shove_voxel_def *def =
+        user_def ? SHOVE_IFN(voxel_def_resolve)(user_def, &resolved) : NULL;
+    if (!def) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    if (!def->shapes) {
+        w->has_voxels = false;
+        memset(&w->voxels, 0, sizeof w->voxels);
+        return SHOVE_OK;
+    }
+    if (!SHOVE_IFN(voxel_def_is_valid)(def)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    w->voxels = *def;
+    w->has_voxels = true;
+    return SHOVE_OK;
+}
+
+shove_status SHOVE_FN(world_get_voxels)(const shove_world *w, shove_voxel_def *out) {
+    if (!w || !out) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    *out = w->has_voxels ? w->voxels : SHOVE_FN(default_voxel_def)();
+    return SHOVE_OK;
+}
+
+/* >>large worlds ------------------------------------------------------------ */
+
+static shove_aabb SHOVE_IFN(voxel_shift_box)(shove_aabb b, shove_vec by) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        b.min.raw[a] -= by.raw[a];
+        b.max.raw[a] -= by.raw[a];
+    }
+    return b;
+}
+
+shove_status SHOVE_FN(world_shift_origin)(shove_world *w, shove_vec new_origin) {
+    if (!w) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    if (SHOVE_IFN(world_is_locked)(w)) {
+        return SHOVE_ERR_LOCKED;
+    }
+    if (!SHOVE_IFN(vec_is_finite)(new_origin)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    /* 1. Every new coordinate must be finite. */
+    const shove_aabb bounds = SHOVE_IFN(voxel_shift_box)(w->bounds, new_origin);
+    shove_vec origin = w->voxels.origin;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        origin.raw[a] -= new_origin.raw[a];
+    }
+    if (!SHOVE_FN(aabb_is_valid)(bounds) || !SHOVE_IFN(vec_is_finite)(origin)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
+        if ((w->flags[slot] & SHOVE_SLOT_ALIVE) &&
+            !SHOVE_FN(aabb_is_valid)(SHOVE_IFN(voxel_shift_box)(w->box[slot], new_origin))) {
+            return SHOVE_ERR_INVALID_ARGUMENT;
+        }
+    }
+
+    /* 2. New trees beside the old ones, with their own locations, so that
+     * running out of memory halfway leaves the world as it was. */
+    SHOVE_T(tree) fresh[2];
+    const size_t loc_bytes = (size_t)w->slot_capacity * sizeof(shove_tree_loc);
+    shove_tree_loc *loc = NULL;
+    if (loc_bytes > 0) {
+        loc = SHOVE_IFN(world_realloc)(w, NULL, 0, loc_bytes);
+        if (!loc) {
+            return SHOVE_ERR_OUT_OF_MEMORY;
+        }
+        memcpy(loc, w->loc, loc_bytes);
+    }
+    int made = 0;
+    shove_status s = SHOVE_OK;
+    for (; made < 2 && s == SHOVE_OK; ++made) {
+        s = SHOVE_IFN(tree_init)(&fresh[made], bounds, w->alloc);
+        if (s != SHOVE_OK) {
+            break;
+        }
+        SHOVE_IFN(tree_set_loc)(&fresh[made], loc);
+    }
+    for (uint32_t slot = 0; slot < w->slot_count && s == SHOVE_OK; ++slot) {
+        if (!(w->flags[slot] & SHOVE_SLOT_ALIVE)) {
+            continue;
+        }
+        const int t =
+            (w->flags[slot] & SHOVE_SLOT_DYNAMIC) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC;
+        s = SHOVE_IFN(tree_insert)(&fresh[t], slot,
+                                   SHOVE_IFN(voxel_shift_box)(w->box[slot], new_origin));
+    }
+    if (s != SHOVE_OK) {
+        for (int i = 0; i < made; ++i) {
+            SHOVE_IFN(tree_destroy)(&fresh[i]);
+        }
+        SHOVE_IFN(world_realloc)(w, loc, loc_bytes, 0);
+        return s;
+    }
+
+    /* 3. Commit. */
+    SHOVE_IFN(tree_destroy)(&w->trees[0]);
+    SHOVE_IFN(tree_destroy)(&w->trees[1]);
+    w->trees[0] = fresh[0];
+    w->trees[1] = fresh[1];
+    if (loc_bytes > 0) {
+        memcpy(w->loc, loc, loc_bytes);
+        SHOVE_IFN(world_realloc)(w, loc, loc_bytes, 0);
+    }
+    SHOVE_IFN(tree_set_loc)(&w->trees[0], w->loc);
+    SHOVE_IFN(tree_set_loc)(&w->trees[1], w->loc);
+    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
+        if (w->flags[slot] & SHOVE_SLOT_ALIVE) {
+            w->box[slot] = SHOVE_IFN(voxel_shift_box)(w->box[slot], new_origin);
+        }
+    }
+    for (uint32_t i = 0; i < w->drawn_count; ++i) {
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            w->drawn[i].point.raw[a] -= new_origin.raw[a];
+        }
+    }
+    w->bounds = bounds;
+    w->voxels.origin = origin;
+    SHOVE_IFN(world_static_changed)(w);
+    return SHOVE_OK;
+}
+
+#undef VOXEL_PIECE_VOXELS
+#undef VOXEL_CAST_SLACK
+#undef VOXEL_NOINLINE

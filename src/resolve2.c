@@ -1,4 +1,0 @@
-#define SHOVE_DIM 2
-#include "dim.h"
-#include "resolve.inc"
-#include "dim_end.h"

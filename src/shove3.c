@@ -1,0 +1,40 @@
+/*
+ * shove3.c: the whole library for 3D. Each layer's templates are read here
+ * once with SHOVE_DIM 3, bottom layer first; a template calls only what is
+ * above it in this list (see dim.h for how a template is written, and
+ * docs/design.md for the layers). shove2.c is the same list for the other
+ * dimension.
+ */
+#define SHOVE_DIM 3
+#include "dim.h"
+
+/* geometry: boxes, sweeps and overlap tests of one pair */
+#include "geometry/geometry.c"
+
+/* simd: the batch kernels over many boxes, behind one dispatch */
+#include "simd/batch.c"
+
+/* obstacles: what a move can meet (lists, the loose tree, voxel grids) */
+#include "obstacles/obstacle_set.c"
+#include "obstacles/broadphase.c"
+#include "obstacles/merge_grid.c"
+#include "obstacles/voxel.c"
+
+/* solve: collide-and-slide, step-up, edge guard and the discrete resolvers */
+#include "solve/resolve.c"
+#include "solve/slide.c"
+
+/* world: bodies, moves through the world, the shove step, events, queries,
+ * dump and load */
+#include "world/world.c"
+#include "world/move.c"
+#include "world/step.c"
+#include "world/body_settings.c"
+#include "world/dump.c"
+#include "world/load.c"
+
+/* bindings: calls shaped for foreign-function interfaces */
+#include "bindings/by_pointer.c"
+#include "bindings/bump_detect.c"
+
+#include "dim_end.h"

@@ -1,4 +1,0 @@
-#define SHOVE_DIM 3
-#include "../dim.h"
-#include "batch.inc"
-#include "../dim_end.h"
