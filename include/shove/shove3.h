@@ -22,6 +22,9 @@
  *   batch (SIMD) shove3_overlap_batch, shove3_sweep_batch
  *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr, shove3_bump_detect,
  *                shove3_bump_detect_all, shove3_bump_check
+ *   bump grid    shove3_bump_grid_create, shove3_bump_grid_destroy, shove3_bump_grid_add,
+ *                shove3_bump_grid_update, shove3_bump_grid_remove, shove3_bump_grid_count,
+ *                shove3_bump_grid_rects, shove3_bump_grid_query, shove3_bump_grid_move
  *   debugging    shove3_world_draw, shove3_world_dump, shove3_world_load
  *
  * Conventions. Boxes are closed intervals [min, max] per axis, but overlap is
@@ -845,6 +848,84 @@ SHOVE_API uint32_t shove3_bump_check(const shove3_world *w, const shove3_bump_re
                                      double pad_rel, double pad_abs, shove_id *ids,
                                      uint32_t id_capacity, shove3_bump_col *cols,
                                      uint32_t col_capacity, double actual[3]);
+
+/** A uniform grid of bump rects, the broad phase of the LuaJIT module
+ *  shove.bump: bump.lua's cells of `cell_size`, in C. It keeps each item's
+ *  rect (a shove3_bump_rect in doubles) under an index it hands out, and
+ *  answers which items meet a box. Items over more than 64 cells are kept
+ *  in one list that every query reads, so an add, update or remove costs
+ *  at most 64 cells; a query over more cells than twice the item count (plus
+ *  32) reads every item once instead. A query's box and every rect are
+ *  grown by |v| * 2^-20 + 2^-100 on each coordinate v before they are
+ *  compared, closed: a superset of what bump's exact test
+ *  (shove3_bump_detect) can accept, rounding included. Not thread-safe: one
+ *  grid, one thread at a time (queries write scratch stamps). */
+typedef struct shove3_bump_grid shove3_bump_grid;
+
+/** Creates an empty grid with cells `cell_size` wide. SHOVE_ERR_INVALID_ARGUMENT
+ *  for a NULL `out` or a size that is not finite and positive (`*out` is
+ *  then untouched); SHOVE_ERR_OUT_OF_MEMORY when malloc fails. */
+SHOVE_API shove_status shove3_bump_grid_create(double cell_size, shove3_bump_grid **out);
+
+/** Frees the grid and everything in it. NULL is allowed (does nothing). */
+SHOVE_API void shove3_bump_grid_destroy(shove3_bump_grid *g);
+
+/** Adds an item with the rect `*rect` and writes its index (the
+ *  index last freed by a remove, else the next unused one). The rect must have a
+ *  finite low corner, sizes above 0 and a finite far corner, else
+ *  SHOVE_ERR_INVALID_ARGUMENT; SHOVE_ERR_OUT_OF_MEMORY when an allocation
+ *  fails. On error nothing changes and `*index` is untouched. */
+SHOVE_API shove_status shove3_bump_grid_add(shove3_bump_grid *g, const shove3_bump_rect *rect,
+                                            uint32_t *index);
+
+/** Sets the rect of item `index` to `*rect` (checked as in
+ *  shove3_bump_grid_add). SHOVE_ERR_INVALID_ARGUMENT for a NULL pointer, an
+ *  index that is not an item, or a bad rect; SHOVE_ERR_OUT_OF_MEMORY when
+ *  the item's new cells need memory that cannot be had. On error nothing
+ *  changes. */
+SHOVE_API shove_status shove3_bump_grid_update(shove3_bump_grid *g, uint32_t index,
+                                               const shove3_bump_rect *rect);
+
+/** Removes item `index`; its index may be handed out again.
+ *  SHOVE_ERR_INVALID_ARGUMENT (nothing changes) when it is not an item. */
+SHOVE_API shove_status shove3_bump_grid_remove(shove3_bump_grid *g, uint32_t index);
+
+/** How many items the grid holds (0 for NULL). */
+SHOVE_API uint32_t shove3_bump_grid_count(const shove3_bump_grid *g);
+
+/** The rects by index: rects[i] is item i's. Valid until the next add
+ *  (which may move the array); entries of indices that are not items are
+ *  stale. NULL for NULL or a grid that never held an item. */
+SHOVE_API const shove3_bump_rect *shove3_bump_grid_rects(const shove3_bump_grid *g);
+
+/** The items whose rect meets the box [min, max] (both grown as said at
+ *  shove3_bump_grid): their indices go to out[0 .. capacity-1] in no
+ *  particular order, each once, and the count is returned (more than
+ *  `capacity` means call again with more room). Returns 0 and writes
+ *  nothing for a NULL pointer (`out` may be NULL when `capacity` is 0), a
+ *  coordinate that is not finite, or min > max on an axis. */
+SHOVE_API uint32_t shove3_bump_grid_query(shove3_bump_grid *g, const double min[3],
+                                          const double max[3], uint32_t *out, uint32_t capacity);
+
+/** bump.lua's world:check (or, with `update`, its world:move) when every
+ *  item answers 'slide', on the grid: shove3_bump_check's loop of
+ *  projections and slides for item `self` going to `goal`, its candidates
+ *  from shove3_bump_grid_query of each projection's bounding box. Writes
+ *  the collisions to cols[0 .. *count - 1] (`other` is an item index) and
+ *  where the rect ends to `actual`; with `update`, the item's rect is then
+ *  moved there. `ids` (room for `id_capacity`) is scratch for the queries.
+ *  SHOVE_ERR_OUT_OF_RANGE when a query finds more than `id_capacity`
+ *  items or the collisions exceed `col_capacity` (neither needs more than
+ *  the item count: call again with that much room);
+ *  SHOVE_ERR_INVALID_ARGUMENT for a NULL pointer, a `self` that is not an
+ *  item, or a goal whose rect would not be finite; SHOVE_ERR_OUT_OF_MEMORY
+ *  when the update needs memory that cannot be had. On error the grid,
+ *  `*count` and `actual` are unchanged (`ids` and `cols` are scratch). */
+SHOVE_API shove_status shove3_bump_grid_move(shove3_bump_grid *g, uint32_t self,
+                                             const double goal[3], bool update, uint32_t *ids,
+                                             uint32_t id_capacity, shove3_bump_col *cols,
+                                             uint32_t col_capacity, uint32_t *count,
+                                             double actual[3]);
 
 /* >>batch ---------------------------------------------------------------- */
 

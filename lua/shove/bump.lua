@@ -7,11 +7,11 @@
 --
 -- Results follow bump.lua's arithmetic (Lua numbers, bump's formulas for
 -- collisions, touch, slide and bounce), so games keep their behaviour. The
--- broad phase (which items are near a move or a query) is shove's tree,
--- reached through LuaJIT's FFI, and bump's collision test runs in C
--- (shove2_bump_detect_all), with bump's operations in bump's order; with
--- bump's default filter and slide response the whole check does
--- (shove2_bump_check).
+-- broad phase (which items are near a move or a query) is a grid of bump's
+-- cells in C (shove2_bump_grid), reached through LuaJIT's FFI, and bump's
+-- collision test runs in C (shove2_bump_detect_all), with bump's operations
+-- in bump's order; with bump's default filter and slide response the whole
+-- check or move does (shove2_bump_grid_move).
 -- The C declarations come from shove/cdef.lua, which the build generates from
 -- the public headers.
 --
@@ -31,7 +31,7 @@
 --   its cells up to date on every add, remove and update instead).
 -- * Filters may be called for other candidates than bump's (bump calls them
 --   for every item in the cells a move crosses; here, for items whose rect
---   comes within a float's rounding of the move's bounding rect).
+--   comes within a relative 2^-20 of the move's bounding rect).
 local ffi = require('ffi')
 
 local abs, floor, ceil, min, max = math.abs, math.floor, math.ceil, math.min, math.max
@@ -65,21 +65,14 @@ local C = loadLibrary()
 bump.C = C
 
 
--- World:add writes the body def's box through a float view of the def.
-assert(ffi.offsetof('shove2_body_def', 'box') == 0, 'shove.bump: shove2_body_def no longer starts with its box')
-
 local SHOVE_OK = 0
-local ALL_BITS = 0xffffffffffffffffULL
+local SHOVE_ERR_OUT_OF_RANGE = C.SHOVE_ERR_OUT_OF_RANGE
 local NO_INDEX = 0xffffffff -- "skip nothing" for shove2_bump_detect_all
-local DYNAMIC = C.SHOVE_BODY_DYNAMIC
 
--- The C world stores floats. Every rect goes in padded outward by a little
--- more than a float's rounding (2^-24 relative; 2^-20 here, plus 2^-100 for
--- values near zero), and every query is padded the same way, so the C broad
--- phase finds a superset of the items bump's exact tests accept; the exact
--- tests then run here, in Lua numbers.
-local PAD_REL = 2 ^ -20
-local PAD_ABS = 2 ^ -100
+-- The items live in a C grid (shove2_bump_grid: bump's cells, in C, in
+-- doubles). It compares rects and query boxes grown by a relative 2^-20,
+-- so its queries find a superset of the items bump's exact tests accept.
+-- Rects stay within float range, as when shove's float world kept them.
 local FLOAT_LIMIT = 3.4e38
 
 local function isFiniteInRange(v)
@@ -371,14 +364,12 @@ local function missing(item, what)
     .. '. Use world:add(item, x,y,w,h) to add it first.', 3)
 end
 
--- The C box of a rect, padded outward (see PAD_REL), through a float view
--- of a shove2_aabb (min.x, min.y, max.x, max.y).
-local function setPadded(box, x, y, r, b)
-  box[0] = x - (abs(x) * PAD_REL + PAD_ABS)
-  box[1] = y - (abs(y) * PAD_REL + PAD_ABS)
-  box[2] = r + (abs(r) * PAD_REL + PAD_ABS)
-  box[3] = b + (abs(b) * PAD_REL + PAD_ABS)
-end
+-- A rect handed to the grid (x, y, w, h), and a query box (l, t, r, b).
+local RECT = ffi.new('double[4]')
+local RECT_C = ffi.cast('shove2_bump_rect *', RECT)
+local QUERY = ffi.new('double[4]')
+local QUERY_HI = QUERY + 2
+local INDEX = ffi.new('uint32_t[1]')
 
 -- Ids of the items whose padded rect meets the padded rect [l, r] x [t, b],
 -- in a buffer of the world's buffer stack (queries may nest through
@@ -386,9 +377,8 @@ end
 -- `which` and `names` the move's filter pass fills); release with
 -- releaseBuffer.
 local function growLevel(self, level, cap)
-  local buf = ffi.new('shove_id[?]', cap)
+  local buf = ffi.new('uint32_t[?]', cap)
   self._bufs[level], self._bufCaps[level] = buf, cap
-  self._bufWords[level] = ffi.cast('uint32_t *', buf)
   local which = ffi.new('shove_id[?]', cap)
   self._which[level] = which
   self._whichWords[level] = ffi.cast('uint32_t *', which)
@@ -405,17 +395,15 @@ local function broad(self, l, t, r, b)
     cap = 64
     buf = growLevel(self, level, cap)
   end
-  local q = self._query
-  setPadded(self._queryFloats, l, t, r, b)
-  local n = C.shove2_query_box_ptr(self._cworld, q, ALL_BITS, buf, cap)
+  local Q = QUERY
+  Q[0], Q[1], Q[2], Q[3] = l, t, r, b
+  local n = C.shove2_bump_grid_query(self._grid, Q, QUERY_HI, buf, cap)
   if n > cap then
     cap = n + n / 2
     buf = growLevel(self, level, cap)
-    n = C.shove2_query_box_ptr(self._cworld, q, ALL_BITS, buf, cap)
+    n = C.shove2_bump_grid_query(self._grid, Q, QUERY_HI, buf, cap)
   end
-  -- the ids as 32-bit words: body i's index is word 2 i (shove_id is
-  -- { index, generation }); plain numbers, no boxed struct per read
-  return self._bufWords[level], n, level
+  return buf, n, level
 end
 
 local function releaseBuffer(self)
@@ -531,7 +519,7 @@ local function askFilter(self, level, item, buf, n, selfIndex, visitedOnly, user
   local which, names = self._whichWords[level], self._names[level]
   local m = 0
   for i = 0, n - 1 do
-    local idx = buf[2 * i]
+    local idx = buf[i]
     if idx ~= selfIndex and not (visitedOnly and visit[idx] == serial) then
       local other = items[idx]
       local responseName = userFilter(item, other)
@@ -603,10 +591,12 @@ function World:project(item, x, y, w, h, goalX, goalY, filter)
     -- With the default filter (every item 'slide') C looks at the whole
     -- buffer, and the item itself and visited items are left out after;
     -- else the filter picks the candidates first, as in bump.
-    local ids, idWords, names, m = self._bufs[level], buf, nil, n
+    local ids, idWords, names, m = self._which[level], self._whichWords[level], nil, n
     if userFilter ~= defaultFilter then
       m = askFilter(self, level, item, buf, n, selfIndex, pooled, userFilter)
-      ids, idWords, names = self._which[level], self._whichWords[level], self._names[level]
+      names = self._names[level]
+    else
+      for i = 0, n - 1 do idWords[2 * i] = buf[i] end
     end
     if m > 0 then
       if m > hitsCap then growHits(m) end
@@ -706,7 +696,7 @@ function World:queryRect(x, y, w, h, filter)
   local items, len = {}, 0
   local all, rects = self._items, self._rects
   for i = 0, n - 1 do
-    local idx = buf[2 * i]
+    local idx = buf[i]
     local item = all[idx]
     local k = idx * 4
     if rect_isIntersecting(x, y, w, h, rects[k], rects[k + 1], rects[k + 2], rects[k + 3]) and (not filter or filter(item)) then
@@ -724,7 +714,7 @@ function World:queryPoint(x, y, filter)
   local items, len = {}, 0
   local all, rects = self._items, self._rects
   for i = 0, n - 1 do
-    local idx = buf[2 * i]
+    local idx = buf[i]
     local item = all[idx]
     local k = idx * 4
     if rect_containsPoint(rects[k], rects[k + 1], rects[k + 2], rects[k + 3], x, y) and (not filter or filter(item)) then
@@ -745,7 +735,7 @@ local function getInfoAboutItemsTouchedBySegment(self, x1, y1, x2, y2, filter)
   local info, len = {}, 0
   local all, rects = self._items, self._rects
   for i = 0, n - 1 do
-    local idx = buf[2 * i]
+    local idx = buf[i]
     local item = all[idx]
     local k = idx * 4
     local x, y, w, h = rects[k], rects[k + 1], rects[k + 2], rects[k + 3]
@@ -790,29 +780,16 @@ end
 -- Main methods
 ------------------------------------------------------------------------
 
--- The rect slot of body idx, growing the array when the C world hands out
--- a new index past its end.
-local function rectSlot(self, idx)
-  local cap = self._rectCap
-  if idx >= cap then
-    local newCap = cap * 2
-    while idx >= newCap do newCap = newCap * 2 end
-    local rects = ffi.new('double[?]', newCap * 4)
-    ffi.copy(rects, self._rects, ffi.sizeof('double') * 4 * cap)
-    self._rects, self._rectCap = rects, newCap
-    self._rectsC = ffi.cast('shove2_bump_rect *', rects)
-  end
-  return self._rects
+local function refused(status, what)
+  error(('shove.bump: %s: %s'):format(what, ffi.string(C.shove_status_string(status))), 3)
 end
 
-local function setBodyRect(self, idx, x, y, w, h)
-  local words = self._idWords
-  words[0], words[1] = idx, self._gen[idx]
-  setPadded(self._boxFloats, x, y, x + w, y + h)
-  local status = C.shove2_body_set_box_ptr(self._cworld, self._id, self._box)
-  if status ~= SHOVE_OK then
-    error('shove.bump: the C world refused the rect: ' .. ffi.string(C.shove_status_string(status)), 3)
-  end
+-- The grid's rects, read in place (x, y, w, h of item i at 4 i); an add may
+-- move them.
+local function fetchRects(self)
+  local rects = C.shove2_bump_grid_rects(self._grid)
+  self._rectsC = rects
+  self._rects = ffi.cast('double *', rects)
 end
 
 function World:add(item, x, y, w, h)
@@ -822,18 +799,14 @@ function World:add(item, x, y, w, h)
   end
   assertIsRect(x, y, w, h)
 
-  local def = self._bodyDef
-  setPadded(self._bodyDefFloats, x, y, x + w, y + h)
-  local status = C.shove2_body_create(self._cworld, def, self._id)
-  if status ~= SHOVE_OK then
-    error('shove.bump: could not add the item: ' .. ffi.string(C.shove_status_string(status)), 2)
-  end
-  local idx = self._id[0].index
-  self._gen[idx] = self._id[0].generation
+  local R = RECT
+  R[0], R[1], R[2], R[3] = x, y, w, h
+  local status = C.shove2_bump_grid_add(self._grid, RECT_C, INDEX)
+  if status ~= SHOVE_OK then refused(status, 'could not add the item') end
+  local idx = INDEX[0]
   self._index[item] = idx
   self._items[idx] = item
-  local r, k = rectSlot(self, idx), idx * 4
-  r[k], r[k + 1], r[k + 2], r[k + 3] = x, y, w, h
+  fetchRects(self)
   self._count = self._count + 1
   return item
 end
@@ -841,10 +814,7 @@ end
 function World:remove(item)
   local idx = item ~= nil and self._index[item]
   if not idx then missing(item, 'being removed') end
-  local id = self._id
-  id[0].index = idx
-  id[0].generation = self._gen[idx]
-  C.shove2_body_destroy(self._cworld, id[0])
+  C.shove2_bump_grid_remove(self._grid, idx)
   self._index[item] = nil
   self._items[idx] = nil
   self._count = self._count - 1
@@ -858,15 +828,18 @@ function World:update(item, x2, y2, w2, h2)
   w2, h2 = w2 or w1, h2 or h1
   assertIsRect(x2, y2, w2, h2)
   if x1 ~= x2 or y1 ~= y2 or w1 ~= w2 or h1 ~= h2 then
-    setBodyRect(self, idx, x2, y2, w2, h2)
-    r[k], r[k + 1], r[k + 2], r[k + 3] = x2, y2, w2, h2
+    local R = RECT
+    R[0], R[1], R[2], R[3] = x2, y2, w2, h2
+    local status = C.shove2_bump_grid_update(self._grid, idx, RECT_C)
+    if status ~= SHOVE_OK then refused(status, 'the C grid refused the rect') end
   end
 end
 
--- The common check in one C call (shove2_bump_check): with bump's default
--- filter and slide response, every item answers 'slide', so C can run
--- bump's loop of projections and slides itself. Its collisions come back
--- in SLIDES, read through flat views as the hits are.
+-- The common check or move in one C call (shove2_bump_grid_move): with
+-- bump's default filter and slide response, every item answers 'slide', so
+-- C can run bump's loop of projections and slides itself, and the update
+-- of the rect after it. Its collisions come back in SLIDES, read through
+-- flat views as the hits are.
 local slidesCap, idsCap = 16, 256
 local SLIDES, SLIDED, SLIDEW, SLIDEB, SLIDE_IDS
 local COL_BYTES = ffi.sizeof('shove2_bump_col')
@@ -881,13 +854,14 @@ assert(COL_BYTES % 8 == 0 and ffi.offsetof('shove2_bump_col', 'hit') % 8 == 0,
   'shove.bump: shove2_bump_col is not laid out in doubles')
 local SLIDE_GOAL = ffi.new('double[2]')
 local SLIDE_ACTUAL = ffi.new('double[2]')
+local SLIDE_COUNT = ffi.new('uint32_t[1]')
 local function growSlides(cols, ids)
   slidesCap, idsCap = cols, ids
   SLIDES = ffi.new('shove2_bump_col[?]', slidesCap)
   SLIDED = ffi.cast('double *', SLIDES)
   SLIDEW = ffi.cast('uint32_t *', SLIDES)
   SLIDEB = ffi.cast('uint8_t *', SLIDES)
-  SLIDE_IDS = ffi.new('shove_id[?]', idsCap)
+  SLIDE_IDS = ffi.new('uint32_t[?]', idsCap)
 end
 growSlides(slidesCap, idsCap)
 
@@ -958,25 +932,26 @@ local function slideCollisions(self, item, len, reuse)
 end
 jit.off(slideCollisions)
 
--- World:check through shove2_bump_check; nil when C asks for more room
--- than the buffers have (the caller then takes the general path). With
--- `move`, World:move's update comes before the collision tables are made:
--- a move that collides leaves compiled code there (see slideCollisions),
--- and has less left to do outside it.
+-- World:check through shove2_bump_grid_move; nil when C asks for more
+-- room than the buffers have (the caller then takes the general path).
+-- With `move`, C also moves the rect (World:move's update), before the
+-- collision tables are made: a move that collides leaves compiled code
+-- there (see slideCollisions), and has less left to do outside it.
 local function checkSliding(self, item, idx, goalX, goalY, move)
   local G = SLIDE_GOAL
   G[0], G[1] = goalX, goalY
-  local len = C.shove2_bump_check(self._cworld, self._rectsC, self._rectCap, idx, G, PAD_REL, PAD_ABS,
-    SLIDE_IDS, idsCap, SLIDES, slidesCap, SLIDE_ACTUAL)
-  if len == NO_INDEX then
-    -- more bodies near the move, or more collisions, than there is room
+  local status = C.shove2_bump_grid_move(self._grid, idx, G, move, SLIDE_IDS, idsCap, SLIDES, slidesCap,
+    SLIDE_COUNT, SLIDE_ACTUAL)
+  if status ~= SHOVE_OK then
+    if status ~= SHOVE_ERR_OUT_OF_RANGE then refused(status, 'the C grid refused the move') end
+    -- more items near the move, or more collisions, than there is room
     -- for: grow once, up to what the world holds
     local bodies = self._count + 1
     growSlides(max(slidesCap, bodies), max(idsCap * 2, bodies))
     return nil
   end
+  local len = SLIDE_COUNT[0]
   local x, y = SLIDE_ACTUAL[0], SLIDE_ACTUAL[1]
-  if move then self:update(item, x, y) end
   local reuse = self.reuseCollisions
   if reuse and self._depth == 0 then resetPools(self) end
   local cols
@@ -996,7 +971,7 @@ function World:check(item, goalX, goalY, filter)
     goalX = goalX or r[idx * 4]
     goalY = goalY or r[idx * 4 + 1]
     assertIsPoint(goalX, goalY, 'the goal')
-    local x, y, cols, len = checkSliding(self, item, idx, goalX, goalY)
+    local x, y, cols, len = checkSliding(self, item, idx, goalX, goalY, false)
     if x then return x, y, cols, len end
   end
   -- The item's rect is read where needed rather than kept in locals (fewer
@@ -1077,47 +1052,33 @@ bump.newWorld = function(cellSize)
   cellSize = cellSize or 64
   assertIsPositiveNumber(cellSize, 'cellSize')
 
-  local out = ffi.new('shove2_world*[1]')
-  local status = C.shove2_world_create(nil, out)
+  local out = ffi.new('shove2_bump_grid*[1]')
+  -- the grid's cells are bump's (a cellSize beyond doubles' range gets the
+  -- largest finite one: every item in one cell, as bump's would be)
+  local status = C.shove2_bump_grid_create(min(cellSize, 1.7976931348623157e308), out)
   if status ~= SHOVE_OK then
     error('shove.bump: could not create a world: ' .. ffi.string(C.shove_status_string(status)), 2)
   end
-  local cworld = ffi.gc(out[0], C.shove2_world_destroy)
+  local grid = ffi.gc(out[0], C.shove2_bump_grid_destroy)
 
-  local bodyDef = ffi.new('shove2_body_def[1]', C.shove2_default_body_def())
-  bodyDef[0].type = DYNAMIC
-
-  local id, box, query = ffi.new('shove_id[1]'), ffi.new('shove2_aabb'), ffi.new('shove2_aabb')
   local world = setmetatable({
     cellSize = cellSize,
     -- true: the cols of check and move, and their tables, are the world's,
     -- reused by the next check or move (no garbage); false: the caller's
     reuseCollisions = false,
     responses = {},
-    _cworld = cworld,
-    _bodyDef = bodyDef[0],
-    _bodyDefKeep = bodyDef,
-    _id = id,
-    _idWords = ffi.cast('uint32_t *', id),
-    _box = box,
-    _boxFloats = ffi.cast('float *', box),
-    _query = query,
-    _queryFloats = ffi.cast('float *', query),
-    _bodyDefFloats = ffi.cast('float *', bodyDef), -- the box comes first
-    _bufs = {},
+    _grid = grid,
+    _bufs = {}, -- per level: the indices a query found
     _bufCaps = {},
-    _bufWords = {},
     _bufTop = 0,
     _which = {}, -- per level: ids of the items the filter named a response for
     _whichWords = {}, -- the same as 32-bit words (index i is word 2 i)
     _names = {}, -- per level: the responses it named
-    -- items by body index, and their rects in Lua numbers
+    -- items by their index in the grid, and the grid's rects
     _index = {},
     _items = {},
-    _gen = {},
-    _rects = ffi.new('double[?]', 64 * 4), -- x, y, w, h of body i at 4 i
-    _rectCap = 64,
-    _rectsC = false, -- _rects as shove2_bump_rect * (set below)
+    _rects = false, -- x, y, w, h of item i at 4 i (see fetchRects)
+    _rectsC = false, -- the same as shove2_bump_rect *
     _count = 0,
     -- countCells' picture of bump's cells
     _cellRows = {},
@@ -1145,7 +1106,7 @@ bump.newWorld = function(cellSize)
     return world._userFilter(itm, other)
   end
 
-  world._rectsC = ffi.cast('shove2_bump_rect *', world._rects)
+  fetchRects(world)
 
   world:addResponse('touch', touch)
   world:addResponse('cross', cross)

@@ -185,6 +185,33 @@ static shove_aabb SHOVE_IFN(bump_query_box)(const SHOVE_T(bump_rect) * from,
     return box;
 }
 
+/* bump's slide response to the collision `col` (its hit and `from` set) of
+ * the rect `from` moving to `to`: writes the collision's move and slide,
+ * then starts the next projection from the touch point toward the slide. */
+static void SHOVE_IFN(bump_slide)(SHOVE_T(bump_col) * col, SHOVE_T(bump_rect) * from,
+                                  double to[SHOVE_DIM]) {
+    bool moving = false;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        col->move[a] = to[a] - from->min[a];
+        moving = moving || col->move[a] != 0.0;
+    }
+    /* on along the surface, to the goal on the other axes (in 2D: a normal
+     * with x = 0 keeps the touch's y) */
+    int keep = SHOVE_DIM - 1;
+    for (int a = SHOVE_DIM - 1; a >= 0; --a) {
+        if (col->hit.normal[a] != 0.0) {
+            keep = a;
+        }
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        col->slide[a] = moving && a != keep ? to[a] : col->hit.touch[a];
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        from->min[a] = col->hit.touch[a];
+        to[a] = col->slide[a];
+    }
+}
+
 uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * rects,
                               uint32_t rect_count, uint32_t self, const double goal[SHOVE_DIM],
                               double pad_rel, double pad_abs, shove_id *ids, uint32_t id_capacity,
@@ -237,29 +264,13 @@ uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * r
         col->other = best;
         col->hit = best_hit;
         col->from = from;
-        bool moving = false;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            col->move[a] = to[a] - from.min[a];
-            moving = moving || col->move[a] != 0.0;
-        }
-        /* bump's slide: on along the surface, to the goal on the other
-         * axes (in 2D: a normal with x = 0 keeps the touch's y) */
-        int keep = SHOVE_DIM - 1;
-        for (int a = SHOVE_DIM - 1; a >= 0; --a) {
-            if (best_hit.normal[a] != 0.0) {
-                keep = a;
-            }
-        }
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            col->slide[a] = moving && a != keep ? to[a] : best_hit.touch[a];
-        }
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            from.min[a] = best_hit.touch[a];
-            to[a] = col->slide[a];
-        }
+        SHOVE_IFN(bump_slide)(col, &from, to);
     }
     for (int a = 0; a < SHOVE_DIM; ++a) {
         actual[a] = to[a];
     }
     return k;
 }
+
+/* The module's grid of rects and its whole move, which calls the above. */
+#include "bindings/bump_grid.c"

@@ -237,9 +237,10 @@ describe('shove.bump and the C library', function()
   it('declares the library from the generated header text', function()
     local cdef = require('shove.cdef')
     assert.is_string(cdef)
-    for _, name in ipairs({ 'shove2_query_box_ptr', 'shove2_body_set_box_ptr', 'shove2_body_create',
-                             'shove2_body_destroy', 'shove2_world_create', 'shove2_world_destroy',
-                             'shove2_default_body_def', 'shove_status_string' }) do
+    for _, name in ipairs({ 'shove2_bump_grid_create', 'shove2_bump_grid_destroy', 'shove2_bump_grid_add',
+                             'shove2_bump_grid_update', 'shove2_bump_grid_remove', 'shove2_bump_grid_query',
+                             'shove2_bump_grid_move', 'shove2_bump_grid_rects', 'shove2_bump_detect_all',
+                             'shove_status_string' }) do
       assert.truthy(cdef:find(name .. '%s*%('), name)
       assert.is_not_nil(bump.C[name])
     end
@@ -248,13 +249,13 @@ describe('shove.bump and the C library', function()
     assert.equal(16, ffi.sizeof('shove2_aabb'))
   end)
 
-  it('keeps one C body per item', function()
+  it('keeps one C item per item', function()
     local world = bump.newWorld()
-    assert.equal(0, tonumber(bump.C.shove2_world_body_count(world._cworld)))
+    assert.equal(0, tonumber(bump.C.shove2_bump_grid_count(world._grid)))
     world:add('a', 0, 0, 1, 1)
     world:add('b', 5, 0, 1, 1)
     world:remove('a')
     world:move('b', 9, 9)
-    assert.equal(1, tonumber(bump.C.shove2_world_body_count(world._cworld)))
+    assert.equal(1, tonumber(bump.C.shove2_bump_grid_count(world._grid)))
   end)
 end)

@@ -1,0 +1,671 @@
+/*
+ * bump_grid.c: shove{2,3}_bump_grid, a uniform grid of bump rects for the
+ * LuaJIT module lua/shove/bump.lua. bump.lua keeps its items in square
+ * cells of cellSize, and a move of bump's typical size (a mover smaller
+ * than a cell, a fraction of a cell per frame) reads a handful of cells;
+ * the grid does the same in C, in doubles, and runs bump's whole move with
+ * the default filter (the queries, the slide loop and the update of the
+ * rect) in one call, so that nothing crosses back into Lua on the way.
+ *
+ * Cells live in an open-addressed hash keyed by their coordinates; each
+ * holds the indices of the items over it. An item over more than
+ * SHOVE_BUMP_GRID_ITEM_CELLS cells goes to one "wide" list instead, which
+ * every query reads, so that no add or update costs more than that many
+ * cells. Empty cells are dropped when the hash is rebuilt.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Rects and query boxes are compared grown by |v| * PAD_REL + PAD_ABS on
+ * every coordinate v: as the module's earlier float broad phase did, a
+ * superset of the pairs bump's exact test can accept, rounding included. */
+#define SHOVE_BUMP_GRID_PAD_REL    0x1p-20
+#define SHOVE_BUMP_GRID_PAD_ABS    0x1p-100
+#define SHOVE_BUMP_GRID_ITEM_CELLS 64u
+/* Cell coordinates are clamped to +-2^30: far rects share the edge cells. */
+#define SHOVE_BUMP_GRID_CELL_LIMIT 1073741824.0
+#define SHOVE_BUMP_GRID_MAX_TABLE  (1u << 30)
+
+typedef struct SHOVE_IFN(bump_cell) {
+    int32_t key[SHOVE_DIM];
+    uint32_t count;
+    uint32_t capacity;
+    uint32_t *items;
+    bool used;
+} SHOVE_IFN(bump_cell);
+
+/* live[i]: 0 for a free index, 1 for an item in cells, 2 in the wide list */
+#define SHOVE_BUMP_FREE     0u
+#define SHOVE_BUMP_IN_CELLS 1u
+#define SHOVE_BUMP_WIDE     2u
+
+struct SHOVE_T(bump_grid) {
+    double cell_size;
+    double per_cell;     /* 1 / cell_size */
+    uint32_t capacity;   /* of the per-index arrays below */
+    uint32_t next;       /* indices handed out so far */
+    uint32_t count;      /* live items */
+    uint32_t free_count; /* entries of free_list */
+    uint32_t serial;     /* of the last query (stamps) */
+    SHOVE_T(bump_rect) * rects;
+    double *grown;  /* per index: the rect grown by the pad, low then high corner */
+    int32_t *range; /* per index: low cells then high cells, 2 * SHOVE_DIM */
+    uint32_t *stamp;
+    uint32_t *free_list;
+    uint8_t *live;
+    SHOVE_IFN(bump_cell) * cells;
+    uint32_t cell_capacity; /* a power of two, or 0 */
+    uint32_t cells_used;    /* slots taken, empty cells included */
+    uint32_t *wide;
+    uint32_t wide_count;
+    uint32_t wide_capacity;
+};
+
+static double SHOVE_IFN(bump_pad)(double v) {
+    return fabs(v) * SHOVE_BUMP_GRID_PAD_REL + SHOVE_BUMP_GRID_PAD_ABS;
+}
+
+/* The cell of coordinate v: v / cell_size rounded down (as a product with
+ * the inverse, rounded: not always bump's cell, but monotonic in v, which
+ * is all a superset needs), clamped to the limit. */
+static int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
+    double c = v * per_cell;
+    if (!(c > -SHOVE_BUMP_GRID_CELL_LIMIT)) {
+        c = -SHOVE_BUMP_GRID_CELL_LIMIT;
+    }
+    if (c > SHOVE_BUMP_GRID_CELL_LIMIT) {
+        c = SHOVE_BUMP_GRID_CELL_LIMIT;
+    }
+    const int32_t i = (int32_t)c; /* toward zero, then down */
+    return (double)i > c ? i - 1 : i;
+}
+
+/* The box [lo, hi] grown by the pad, low then high corner. */
+static void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double hi[SHOVE_DIM],
+                                 double grown[2 * SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        grown[a] = lo[a] - SHOVE_IFN(bump_pad)(lo[a]);
+        grown[SHOVE_DIM + a] = hi[a] + SHOVE_IFN(bump_pad)(hi[a]);
+    }
+}
+
+/* The cells of the grown box `grown`: range[a] to range[SHOVE_DIM + a] on
+ * axis a. Returns how many (saturating past UINT32_MAX). */
+static uint32_t SHOVE_IFN(bump_range)(const SHOVE_T(bump_grid) * g,
+                                      const double grown[2 * SHOVE_DIM],
+                                      int32_t range[2 * SHOVE_DIM]) {
+    uint64_t cells = 1;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        range[a] = SHOVE_IFN(bump_cell_of)(grown[a], g->per_cell);
+        range[SHOVE_DIM + a] = SHOVE_IFN(bump_cell_of)(grown[SHOVE_DIM + a], g->per_cell);
+        const uint64_t span = (uint64_t)((int64_t)range[SHOVE_DIM + a] - range[a] + 1);
+        cells = cells > UINT32_MAX || span > UINT32_MAX ? (uint64_t)UINT32_MAX + 1u : cells * span;
+    }
+    return cells > UINT32_MAX ? UINT32_MAX : (uint32_t)cells;
+}
+
+/* The next cell of a range in odometer order; false after the last. */
+static bool SHOVE_IFN(bump_next_key)(int32_t key[SHOVE_DIM], const int32_t range[2 * SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (key[a] < range[SHOVE_DIM + a]) {
+            key[a] += 1;
+            return true;
+        }
+        key[a] = range[a];
+    }
+    return false;
+}
+
+static uint32_t SHOVE_IFN(bump_hash)(const int32_t key[SHOVE_DIM]) {
+    uint32_t h = (uint32_t)key[0] * 0x9e3779b1u;
+    h ^= (uint32_t)key[1] * 0x85ebca77u;
+#if SHOVE_DIM == 3
+    h ^= (uint32_t)key[2] * 0xc2b2ae3du;
+#endif
+    return h ^ (h >> 15);
+}
+
+/* The slot of cell `key`, or the free slot where it would go (the table
+ * is never more than half full). NULL when there is no table yet. */
+static SHOVE_IFN(bump_cell) *
+    SHOVE_IFN(bump_slot)(const SHOVE_T(bump_grid) * g, const int32_t key[SHOVE_DIM]) {
+    if (g->cell_capacity == 0u) {
+        return NULL;
+    }
+    const uint32_t mask = g->cell_capacity - 1u;
+    for (uint32_t i = SHOVE_IFN(bump_hash)(key) & mask;; i = (i + 1u) & mask) {
+        SHOVE_IFN(bump_cell) *cell = &g->cells[i];
+        bool same = cell->used;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            same = same && cell->key[a] == key[a];
+        }
+        if (!cell->used || same) {
+            return cell;
+        }
+    }
+}
+
+static SHOVE_IFN(bump_cell) *
+    SHOVE_IFN(bump_find)(const SHOVE_T(bump_grid) * g, const int32_t key[SHOVE_DIM]) {
+    SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_slot)(g, key);
+    return cell && cell->used ? cell : NULL;
+}
+
+/* Room for `extra` new cells at most half full, rebuilding the table (and
+ * dropping its empty cells) when needed. False, with nothing changed,
+ * when memory runs out. */
+static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g, uint32_t extra) {
+    if ((uint64_t)g->cells_used + extra <= g->cell_capacity / 2u) {
+        return true;
+    }
+    uint64_t live = extra;
+    for (uint32_t i = 0; i < g->cell_capacity; ++i) {
+        live += g->cells[i].used && g->cells[i].count > 0u;
+    }
+    uint64_t capacity = 64u;
+    while (capacity < 4u * live) {
+        capacity *= 2u;
+    }
+    if (capacity > SHOVE_BUMP_GRID_MAX_TABLE) {
+        return false;
+    }
+    SHOVE_IFN(bump_cell) *cells = calloc((size_t)capacity, sizeof *cells);
+    if (!cells) {
+        return false;
+    }
+    SHOVE_IFN(bump_cell) *old = g->cells;
+    const uint32_t old_capacity = g->cell_capacity;
+    g->cells = cells;
+    g->cell_capacity = (uint32_t)capacity;
+    g->cells_used = 0;
+    for (uint32_t i = 0; i < old_capacity; ++i) {
+        if (!old[i].used) {
+            continue;
+        }
+        if (old[i].count == 0u) {
+            free(old[i].items);
+            continue;
+        }
+        *SHOVE_IFN(bump_slot)(g, old[i].key) = old[i];
+        g->cells_used += 1u;
+    }
+    free(old);
+    return true;
+}
+
+static bool SHOVE_IFN(bump_grow_list)(uint32_t **items, uint32_t *capacity) {
+    if (*capacity > UINT32_MAX / 2u) {
+        return false;
+    }
+    const uint32_t grown = *capacity ? *capacity * 2u : 4u;
+    uint32_t *p = realloc(*items, (size_t)grown * sizeof *p);
+    if (!p) {
+        return false;
+    }
+    *items = p;
+    *capacity = grown;
+    return true;
+}
+
+/* Whether cell `key` is in `range` (false for a NULL range). */
+static bool SHOVE_IFN(bump_in_range)(const int32_t key[SHOVE_DIM], const int32_t *range) {
+    if (!range) {
+        return false;
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (key[a] < range[a] || key[a] > range[SHOVE_DIM + a]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Room for one more item over `range` (`cells` cells), except in the cells
+ * of `skip` (NULL: none), where it already is: those cells exist and have
+ * room, or the wide list has. Nothing observable changes. */
+static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[2 * SHOVE_DIM],
+                                    uint32_t cells, const int32_t *skip) {
+    if (cells > SHOVE_BUMP_GRID_ITEM_CELLS) {
+        return g->wide_count < g->wide_capacity ||
+               SHOVE_IFN(bump_grow_list)(&g->wide, &g->wide_capacity);
+    }
+    if (!SHOVE_IFN(bump_room_for_cells)(g, cells)) {
+        return false;
+    }
+    int32_t key[SHOVE_DIM];
+    memcpy(key, range, sizeof key);
+    do {
+        if (SHOVE_IFN(bump_in_range)(key, skip)) {
+            continue;
+        }
+        SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_slot)(g, key);
+        if (!cell->used) {
+            memset(cell, 0, sizeof *cell);
+            memcpy(cell->key, key, sizeof cell->key);
+            cell->used = true;
+            g->cells_used += 1u;
+        }
+        if (cell->count == cell->capacity &&
+            !SHOVE_IFN(bump_grow_list)(&cell->items, &cell->capacity)) {
+            return false;
+        }
+    } while (SHOVE_IFN(bump_next_key)(key, range));
+    return true;
+}
+
+/* Puts item i where its range says (room reserved), except in the cells
+ * of `skip` (NULL: none). */
+static void SHOVE_IFN(bump_link)(SHOVE_T(bump_grid) * g, uint32_t i, const int32_t *skip) {
+    if (g->live[i] == SHOVE_BUMP_WIDE) {
+        g->wide[g->wide_count++] = i;
+        return;
+    }
+    const int32_t *range = &g->range[(size_t)i * 2u * SHOVE_DIM];
+    int32_t key[SHOVE_DIM];
+    memcpy(key, range, sizeof key);
+    do {
+        if (SHOVE_IFN(bump_in_range)(key, skip)) {
+            continue;
+        }
+        SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
+        cell->items[cell->count++] = i;
+    } while (SHOVE_IFN(bump_next_key)(key, range));
+}
+
+static void SHOVE_IFN(bump_drop)(uint32_t *items, uint32_t *count, uint32_t i) {
+    for (uint32_t j = 0; j < *count; ++j) {
+        if (items[j] == i) {
+            *count -= 1u;
+            items[j] = items[*count];
+            return;
+        }
+    }
+}
+
+/* Takes item i out of where its range says, except the cells of `keep`
+ * (NULL: none). */
+static void SHOVE_IFN(bump_unlink)(SHOVE_T(bump_grid) * g, uint32_t i, const int32_t *keep) {
+    if (g->live[i] == SHOVE_BUMP_WIDE) {
+        SHOVE_IFN(bump_drop)(g->wide, &g->wide_count, i);
+        return;
+    }
+    const int32_t *range = &g->range[(size_t)i * 2u * SHOVE_DIM];
+    int32_t key[SHOVE_DIM];
+    memcpy(key, range, sizeof key);
+    do {
+        if (SHOVE_IFN(bump_in_range)(key, keep)) {
+            continue;
+        }
+        SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
+        SHOVE_IFN(bump_drop)(cell->items, &cell->count, i);
+    } while (SHOVE_IFN(bump_next_key)(key, range));
+}
+
+static bool SHOVE_IFN(bump_rect_ok)(const SHOVE_T(bump_rect) * r) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!isfinite(r->min[a]) || !(r->size[a] > 0.0) || !isfinite(r->min[a] + r->size[a])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool SHOVE_IFN(bump_live)(const SHOVE_T(bump_grid) * g, uint32_t i) {
+    return i < g->next && g->live[i] != SHOVE_BUMP_FREE;
+}
+
+/* Item i's grown box (2 * SHOVE_DIM doubles). */
+static double *SHOVE_IFN(bump_grown_of)(const SHOVE_T(bump_grid) * g, uint32_t i) {
+    return &g->grown[(size_t)i * 2u * SHOVE_DIM];
+}
+
+static void SHOVE_IFN(bump_grown_rect)(const SHOVE_T(bump_rect) * r, double grown[2 * SHOVE_DIM]) {
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        lo[a] = r->min[a];
+        hi[a] = r->min[a] + r->size[a];
+    }
+    SHOVE_IFN(bump_grow)(lo, hi, grown);
+}
+
+shove_status SHOVE_FN(bump_grid_create)(double cell_size, SHOVE_T(bump_grid) * *out) {
+    if (!out || !isfinite(cell_size) || !(cell_size > 0.0) || !isfinite(1.0 / cell_size)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    SHOVE_T(bump_grid) *g = calloc(1, sizeof *g);
+    if (!g) {
+        return SHOVE_ERR_OUT_OF_MEMORY;
+    }
+    g->cell_size = cell_size;
+    g->per_cell = 1.0 / cell_size;
+    *out = g;
+    return SHOVE_OK;
+}
+
+void SHOVE_FN(bump_grid_destroy)(SHOVE_T(bump_grid) * g) {
+    if (!g) {
+        return;
+    }
+    for (uint32_t i = 0; i < g->cell_capacity; ++i) {
+        free(g->cells[i].items);
+    }
+    free(g->cells);
+    free(g->wide);
+    free(g->rects);
+    free(g->grown);
+    free(g->range);
+    free(g->stamp);
+    free(g->free_list);
+    free(g->live);
+    free(g);
+}
+
+/* Grows one per-index array to `cap` entries of `size` bytes. */
+static bool SHOVE_IFN(bump_grow_array)(void **array, uint32_t cap, size_t size) {
+    void *p = realloc(*array, (size_t)cap * size);
+    if (!p) {
+        return false;
+    }
+    *array = p;
+    return true;
+}
+
+/* Room in the per-index arrays for one more index. Each array grows on its
+ * own: one that grew before a failure is only larger, and the capacity
+ * stays what all of them have. */
+static bool SHOVE_IFN(bump_room_for_index)(SHOVE_T(bump_grid) * g) {
+    if (g->free_count > 0u || g->next < g->capacity) {
+        return true;
+    }
+    if (g->capacity >= UINT32_MAX / 4u) {
+        return false;
+    }
+    const uint32_t cap = g->capacity ? g->capacity * 2u : 64u;
+    if (!SHOVE_IFN(bump_grow_array)((void **)&g->rects, cap, sizeof *g->rects) ||
+        !SHOVE_IFN(bump_grow_array)((void **)&g->grown, cap, 2u * SHOVE_DIM * sizeof *g->grown) ||
+        !SHOVE_IFN(bump_grow_array)((void **)&g->range, cap, 2u * SHOVE_DIM * sizeof *g->range) ||
+        !SHOVE_IFN(bump_grow_array)((void **)&g->stamp, cap, sizeof *g->stamp) ||
+        !SHOVE_IFN(bump_grow_array)((void **)&g->free_list, cap, sizeof *g->free_list) ||
+        !SHOVE_IFN(bump_grow_array)((void **)&g->live, cap, sizeof *g->live)) {
+        return false;
+    }
+    g->capacity = cap;
+    return true;
+}
+
+shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_rect) * rect,
+                                     uint32_t *index) {
+    if (!g || !rect || !index || !SHOVE_IFN(bump_rect_ok)(rect)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    double grown[2 * SHOVE_DIM];
+    int32_t range[2 * SHOVE_DIM];
+    SHOVE_IFN(bump_grown_rect)(rect, grown);
+    const uint32_t cells = SHOVE_IFN(bump_range)(g, grown, range);
+    if (!SHOVE_IFN(bump_room_for_index)(g) || !SHOVE_IFN(bump_reserve)(g, range, cells, NULL)) {
+        return SHOVE_ERR_OUT_OF_MEMORY;
+    }
+    const uint32_t i = g->free_count > 0u ? g->free_list[--g->free_count] : g->next++;
+    g->rects[i] = *rect;
+    memcpy(SHOVE_IFN(bump_grown_of)(g, i), grown, sizeof grown);
+    memcpy(&g->range[(size_t)i * 2u * SHOVE_DIM], range, sizeof range);
+    g->stamp[i] = 0;
+    g->live[i] = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
+    SHOVE_IFN(bump_link)(g, i, NULL);
+    g->count += 1u;
+    *index = i;
+    return SHOVE_OK;
+}
+
+/* Moves item i (live) to a valid rect. */
+static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
+                                        const SHOVE_T(bump_rect) * rect) {
+    double grown[2 * SHOVE_DIM];
+    int32_t range[2 * SHOVE_DIM];
+    SHOVE_IFN(bump_grown_rect)(rect, grown);
+    const uint32_t cells = SHOVE_IFN(bump_range)(g, grown, range);
+    const uint8_t live = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
+    int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
+    bool same = live == g->live[i];
+    for (int a = 0; a < 2 * SHOVE_DIM; ++a) {
+        same = same && kept[a] == range[a];
+    }
+    if (!same) {
+        /* only the cells that change are touched when it stays in cells */
+        const bool in_cells = live == SHOVE_BUMP_IN_CELLS && g->live[i] == SHOVE_BUMP_IN_CELLS;
+        int32_t old[2 * SHOVE_DIM];
+        memcpy(old, kept, sizeof old);
+        if (!SHOVE_IFN(bump_reserve)(g, range, cells, in_cells ? old : NULL)) {
+            return SHOVE_ERR_OUT_OF_MEMORY;
+        }
+        SHOVE_IFN(bump_unlink)(g, i, in_cells ? range : NULL);
+        memcpy(kept, range, sizeof range);
+        g->live[i] = live;
+        SHOVE_IFN(bump_link)(g, i, in_cells ? old : NULL);
+    }
+    g->rects[i] = *rect;
+    memcpy(SHOVE_IFN(bump_grown_of)(g, i), grown, sizeof grown);
+    return SHOVE_OK;
+}
+
+shove_status SHOVE_FN(bump_grid_update)(SHOVE_T(bump_grid) * g, uint32_t index,
+                                        const SHOVE_T(bump_rect) * rect) {
+    if (!g || !rect || !SHOVE_IFN(bump_live)(g, index) || !SHOVE_IFN(bump_rect_ok)(rect)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    return SHOVE_IFN(bump_set)(g, index, rect);
+}
+
+shove_status SHOVE_FN(bump_grid_remove)(SHOVE_T(bump_grid) * g, uint32_t index) {
+    if (!g || !SHOVE_IFN(bump_live)(g, index)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    SHOVE_IFN(bump_unlink)(g, index, NULL);
+    g->live[index] = SHOVE_BUMP_FREE;
+    g->free_list[g->free_count++] = index;
+    g->count -= 1u;
+    return SHOVE_OK;
+}
+
+uint32_t SHOVE_FN(bump_grid_count)(const SHOVE_T(bump_grid) * g) {
+    return g ? g->count : 0u;
+}
+
+const SHOVE_T(bump_rect) * SHOVE_FN(bump_grid_rects)(const SHOVE_T(bump_grid) * g) {
+    return g ? g->rects : NULL;
+}
+
+/* Whether two grown boxes meet (closed). */
+static bool SHOVE_IFN(bump_meets)(const double *a, const double *b) {
+    for (int i = 0; i < SHOVE_DIM; ++i) {
+        if (a[i] > b[SHOVE_DIM + i] || b[i] > a[SHOVE_DIM + i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The items whose grown box meets `grown` into out (the first `capacity`
+ * of them); returns how many there are. */
+static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown[2 * SHOVE_DIM],
+                                      uint32_t *out, uint32_t capacity) {
+    uint32_t n = 0;
+    int32_t range[2 * SHOVE_DIM];
+    const uint32_t cells = SHOVE_IFN(bump_range)(g, grown, range);
+    if ((uint64_t)cells > 2u * ((uint64_t)g->count + 16u)) {
+        /* more cells than items: every item once, in index order */
+        for (uint32_t i = 0; i < g->next; ++i) {
+            if (g->live[i] != SHOVE_BUMP_FREE &&
+                SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
+                if (n < capacity) {
+                    out[n] = i;
+                }
+                n += 1u;
+            }
+        }
+        return n;
+    }
+    g->serial += 1u;
+    if (g->serial == 0u) {
+        memset(g->stamp, 0, (size_t)g->next * sizeof *g->stamp);
+        g->serial = 1u;
+    }
+    const uint32_t serial = g->serial;
+    if (g->cells_used > 0u) {
+        int32_t key[SHOVE_DIM];
+        memcpy(key, range, sizeof key);
+        do {
+            const SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
+            for (uint32_t j = 0; cell && j < cell->count; ++j) {
+                const uint32_t i = cell->items[j];
+                if (g->stamp[i] == serial) {
+                    continue;
+                }
+                g->stamp[i] = serial;
+                if (SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
+                    if (n < capacity) {
+                        out[n] = i;
+                    }
+                    n += 1u;
+                }
+            }
+        } while (SHOVE_IFN(bump_next_key)(key, range));
+    }
+    for (uint32_t j = 0; j < g->wide_count; ++j) {
+        const uint32_t i = g->wide[j];
+        if (SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
+            if (n < capacity) {
+                out[n] = i;
+            }
+            n += 1u;
+        }
+    }
+    return n;
+}
+
+uint32_t SHOVE_FN(bump_grid_query)(SHOVE_T(bump_grid) * g, const double min[SHOVE_DIM],
+                                   const double max[SHOVE_DIM], uint32_t *out, uint32_t capacity) {
+    if (!g || !min || !max || (!out && capacity > 0u)) {
+        return 0u;
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!isfinite(min[a]) || !isfinite(max[a]) || min[a] > max[a]) {
+            return 0u;
+        }
+    }
+    double grown[2 * SHOVE_DIM];
+    SHOVE_IFN(bump_grow)(min, max, grown);
+    return SHOVE_IFN(bump_query)(g, grown, out, capacity);
+}
+
+/* The grown bounding box of the rect `from` moving to `to`, as bump's
+ * project asks its cells. */
+static void SHOVE_IFN(bump_motion_box)(const SHOVE_T(bump_rect) * from, const double to[SHOVE_DIM],
+                                       double grown[2 * SHOVE_DIM]) {
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double far_goal = to[a] + from->size[a];
+        const double far_from = from->min[a] + from->size[a];
+        lo[a] = to[a] < from->min[a] ? to[a] : from->min[a];
+        hi[a] = far_goal > far_from ? far_goal : far_from;
+    }
+    SHOVE_IFN(bump_grow)(lo, hi, grown);
+}
+
+/* Whether the box `inner` lies inside `outer` (both grown boxes). */
+static bool SHOVE_IFN(bump_inside)(const double *inner, const double *outer) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (inner[a] < outer[a] || inner[SHOVE_DIM + a] > outer[SHOVE_DIM + a]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
+                                      const double goal[SHOVE_DIM], bool update, uint32_t *ids,
+                                      uint32_t id_capacity, SHOVE_T(bump_col) * cols,
+                                      uint32_t col_capacity, uint32_t *count,
+                                      double actual[SHOVE_DIM]) {
+    if (!g || !goal || !ids || !cols || !count || !actual || !SHOVE_IFN(bump_live)(g, self)) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    SHOVE_T(bump_rect) from = g->rects[self];
+    double to[SHOVE_DIM];
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (!isfinite(goal[a]) || !isfinite(goal[a] + from.size[a])) {
+            return SHOVE_ERR_INVALID_ARGUMENT;
+        }
+        to[a] = goal[a];
+    }
+    uint32_t k = 0, n = 0;
+    double asked[2 * SHOVE_DIM]; /* the box the candidates in ids were found for */
+    for (;;) {
+        /* a projection inside the box of the last query has its candidates
+         * among that query's (a slide stays within its motion's box) */
+        double box[2 * SHOVE_DIM];
+        SHOVE_IFN(bump_motion_box)(&from, to, box);
+        const bool fresh = k == 0u || !SHOVE_IFN(bump_inside)(box, asked);
+        if (fresh) {
+            n = SHOVE_IFN(bump_query)(g, box, ids, id_capacity);
+            if (n > id_capacity) {
+                return SHOVE_ERR_OUT_OF_RANGE;
+            }
+            memcpy(asked, box, sizeof box);
+        }
+        /* the first collision in bump's order, among the items not met yet */
+        uint32_t best = UINT32_MAX;
+        SHOVE_T(bump_hit) best_hit, hit;
+        double best_distance = 0.0;
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t index = ids[i];
+            /* after a query of this very box, every candidate meets it */
+            bool met = index == self ||
+                       (!fresh && !SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, index), box));
+            for (uint32_t j = 0; j < k && !met; ++j) {
+                met = cols[j].other == index;
+            }
+            if (met || !SHOVE_FN(bump_detect)(&from, to, &g->rects[index], &hit)) {
+                continue;
+            }
+            const double distance = SHOVE_IFN(bump_square_distance)(&from, &g->rects[index]);
+            if (best == UINT32_MAX || hit.ti < best_hit.ti ||
+                (hit.ti == best_hit.ti && distance < best_distance)) {
+                best = index;
+                best_hit = hit;
+                best_distance = distance;
+            }
+        }
+        if (best == UINT32_MAX) {
+            break;
+        }
+        if (k == col_capacity) {
+            return SHOVE_ERR_OUT_OF_RANGE;
+        }
+        SHOVE_T(bump_col) *col = &cols[k];
+        k += 1u;
+        col->other = best;
+        col->hit = best_hit;
+        col->from = from;
+        SHOVE_IFN(bump_slide)(col, &from, to);
+    }
+    if (update) {
+        SHOVE_T(bump_rect) moved = g->rects[self];
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            moved.min[a] = to[a];
+        }
+        if (!SHOVE_IFN(bump_rect_ok)(&moved)) {
+            return SHOVE_ERR_INVALID_ARGUMENT;
+        }
+        const shove_status status = SHOVE_IFN(bump_set)(g, self, &moved);
+        if (status != SHOVE_OK) {
+            return status;
+        }
+    }
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        actual[a] = to[a];
+    }
+    *count = k;
+    return SHOVE_OK;
+}

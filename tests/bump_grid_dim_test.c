@@ -1,0 +1,401 @@
+/*
+ * bump_grid_dim_test.c: shove{2,3}_bump_grid, the LuaJIT module's grid of
+ * bump rects, in 2D and 3D: items in and out, queries against a scan of
+ * every rect, and its whole move against shove{2,3}_bump_check on a
+ * world's tree. Scenes are drawn in x and y; in 3D every rect gets the z
+ * range [0, 1] unless a test says otherwise.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_dim.h"
+
+typedef SHOVE_T(bump_rect) bump_rect;
+typedef SHOVE_T(bump_grid) bump_grid;
+typedef SHOVE_T(bump_col) bump_col;
+
+static bump_rect rect(double x, double y, double w, double h) {
+    bump_rect r;
+    memset(&r, 0, sizeof r);
+    r.min[0] = x;
+    r.min[1] = y;
+    r.size[0] = w;
+    r.size[1] = h;
+#if SHOVE_DIM == 3
+    r.min[2] = 0.0;
+    r.size[2] = 1.0;
+#endif
+    return r;
+}
+
+static void point(double p[SHOVE_DIM], double x, double y) {
+    p[0] = x;
+    p[1] = y;
+#if SHOVE_DIM == 3
+    p[2] = 0.0;
+#endif
+}
+
+static bump_grid *grid_of(double cell_size, const bump_rect *rects, uint32_t count) {
+    bump_grid *g = NULL;
+    cr_assert_eq(SHOVE_FN(bump_grid_create)(cell_size, &g), SHOVE_OK);
+    for (uint32_t i = 0; i < count; ++i) {
+        uint32_t index = UINT32_MAX;
+        cr_assert_eq(SHOVE_FN(bump_grid_add)(g, &rects[i], &index), SHOVE_OK);
+        cr_assert_eq(index, i);
+    }
+    return g;
+}
+
+/* The indices a query returns, as a set (flags by index); false if one
+ * comes twice or is out of range. */
+static bool query_set(bump_grid *g, const double lo[SHOVE_DIM], const double hi[SHOVE_DIM],
+                      bool *found, uint32_t count) {
+    uint32_t out[256];
+    const uint32_t n = SHOVE_FN(bump_grid_query)(g, lo, hi, out, 256);
+    cr_assert_leq(n, 256u);
+    memset(found, 0, count * sizeof *found);
+    for (uint32_t i = 0; i < n; ++i) {
+        if (out[i] >= count || found[out[i]]) {
+            return false;
+        }
+        found[out[i]] = true;
+    }
+    return true;
+}
+
+/* Whether rect r meets [lo, hi] closed, without the grid's pad. */
+static bool meets(const bump_rect *r, const double lo[SHOVE_DIM], const double hi[SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (r->min[a] > hi[a] || lo[a] > r->min[a] + r->size[a]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether every rect is stored as given (bit for bit). */
+static bool rects_are(const bump_grid *g, const bump_rect *rects, uint32_t count) {
+    return memcmp(SHOVE_FN(bump_grid_rects)(g), rects, count * sizeof *rects) == 0;
+}
+
+Test(bump_grid, create_refuses_sizes_that_are_not_finite_and_positive) {
+    bump_grid *g = (bump_grid *)&g; /* a marker: refusals leave it */
+    bump_grid *const marker = g;
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(0.0, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(-1.0, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(NAN, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(INFINITY, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(1e-320, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(1.0, NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(g, marker);
+    cr_assert_eq(SHOVE_FN(bump_grid_create)(64.0, &g), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 0u);
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(NULL), 0u);
+    cr_expect_null(SHOVE_FN(bump_grid_rects)(NULL));
+    SHOVE_FN(bump_grid_destroy)(g);
+    SHOVE_FN(bump_grid_destroy)(NULL);
+}
+
+Test(bump_grid, items_come_and_go_and_indices_are_handed_out_again) {
+    const bump_rect rects[3] = {rect(0, 0, 1, 1), rect(5, 5, 2, 1), rect(-3, 0.5, 0.25, 4)};
+    bump_grid *g = grid_of(2.0, rects, 3);
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 3u);
+    cr_expect(rects_are(g, rects, 3));
+    cr_assert_eq(SHOVE_FN(bump_grid_remove)(g, 1), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 2u);
+    cr_expect_eq(SHOVE_FN(bump_grid_remove)(g, 1), SHOVE_ERR_INVALID_ARGUMENT);
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    point(lo, 4, 4);
+    point(hi, 8, 8);
+    uint32_t out[4];
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 4), 0u);
+    const bump_rect again = rect(6, 6, 1, 1);
+    uint32_t index = 99;
+    cr_assert_eq(SHOVE_FN(bump_grid_add)(g, &again, &index), SHOVE_OK);
+    cr_expect_eq(index, 1u);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 4), 1u);
+    cr_expect_eq(out[0], 1u);
+    /* an update moves it out of the box */
+    const bump_rect away = rect(20, 20, 1, 1);
+    cr_assert_eq(SHOVE_FN(bump_grid_update)(g, 1, &away), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 4), 0u);
+    cr_expect_eq(SHOVE_FN(bump_grid_rects)(g)[1].min[0], 20.0);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+Test(bump_grid, bad_rects_and_indices_change_nothing) {
+    const bump_rect rects[2] = {rect(0, 0, 1, 1), rect(3, 0, 1, 1)};
+    bump_grid *g = grid_of(1.0, rects, 2);
+    bump_rect bad[7] = {
+        rect(NAN, 0, 1, 1), rect(0, INFINITY, 1, 1),    rect(0, 0, 0, 1),        rect(0, 0, -1, 1),
+        rect(0, 0, 1, NAN), rect(1.7e308, 0, 1e308, 1), rect(0, -INFINITY, 1, 1)};
+    for (int i = 0; i < 7; ++i) {
+        uint32_t index = 77;
+        cr_expect_eq(SHOVE_FN(bump_grid_add)(g, &bad[i], &index), SHOVE_ERR_INVALID_ARGUMENT,
+                     "rect %d", i);
+        cr_expect_eq(index, 77u);
+        cr_expect_eq(SHOVE_FN(bump_grid_update)(g, 0, &bad[i]), SHOVE_ERR_INVALID_ARGUMENT,
+                     "rect %d", i);
+    }
+    uint32_t index = 0;
+    cr_expect_eq(SHOVE_FN(bump_grid_add)(NULL, &rects[0], &index), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_add)(g, NULL, &index), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_add)(g, &rects[0], NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_update)(g, 2, &rects[0]), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_update)(g, UINT32_MAX, &rects[0]), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_update)(g, 0, NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_update)(NULL, 0, &rects[0]), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_remove)(NULL, 0), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_remove)(g, 5), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 2u);
+    cr_expect(rects_are(g, rects, 2));
+    /* queries of bad boxes find nothing and write nothing */
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    point(lo, -1, -1);
+    point(hi, 10, 10);
+    uint32_t out[4] = {7, 7, 7, 7};
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, hi, lo, out, 4), 0u); /* min > max */
+    lo[0] = NAN;
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 4), 0u);
+    lo[0] = -1;
+    hi[1] = INFINITY;
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 4), 0u);
+    hi[1] = 10;
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(NULL, lo, hi, out, 4), 0u);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, NULL, hi, out, 4), 0u);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, NULL, out, 4), 0u);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, NULL, 4), 0u);
+    cr_expect_eq(out[0], 7u);
+    /* with no room, the count alone */
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, NULL, 0), 2u);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+/* Random rects, some wide (over more than 64 cells), some far away; every
+ * query finds every rect that meets its box, each once, and any other it
+ * finds is within the pad (2^-20 relative) of the box. */
+static void check_queries(double cell_size, uint64_t seed) {
+    enum { COUNT = 120 };
+    test_rng r = {seed};
+    bump_rect rects[COUNT];
+    for (uint32_t i = 0; i < COUNT; ++i) {
+        const double far = i % 17 == 0 ? 1e30 : 1.0;
+        rects[i] = rect(test_rng_float(&r, -40, 40) * far, test_rng_float(&r, -40, 40),
+                        i % 11 == 0 ? test_rng_float(&r, 30, 90) : test_rng_float(&r, 0.1f, 3),
+                        test_rng_float(&r, 0.1f, 3));
+    }
+    bump_grid *g = grid_of(cell_size, rects, COUNT);
+    /* move a third of them, so updates are checked too */
+    for (uint32_t i = 0; i < COUNT; i += 3) {
+        rects[i].min[0] += test_rng_float(&r, -5, 5);
+        rects[i].min[1] += test_rng_float(&r, -5, 5);
+        cr_assert_eq(SHOVE_FN(bump_grid_update)(g, i, &rects[i]), SHOVE_OK);
+    }
+    cr_expect(rects_are(g, rects, COUNT));
+    bool found[COUNT];
+    for (int q = 0; q < 300; ++q) {
+        double lo[SHOVE_DIM], hi[SHOVE_DIM];
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            lo[a] = test_rng_float(&r, -45, 45);
+            hi[a] = lo[a] + (q % 7 == 0 ? 0.0 : test_rng_float(&r, 0, q % 5 == 0 ? 60 : 4));
+        }
+        cr_assert(query_set(g, lo, hi, found, COUNT), "query %d returned an index twice", q);
+        for (uint32_t i = 0; i < COUNT; ++i) {
+            if (meets(&rects[i], lo, hi)) {
+                cr_expect(found[i], "cell %g query %d misses rect %u", cell_size, q, i);
+            } else if (found[i]) {
+                double near_lo[SHOVE_DIM], near_hi[SHOVE_DIM];
+                for (int a = 0; a < SHOVE_DIM; ++a) {
+                    near_lo[a] = lo[a] - (fabs(lo[a]) + 1.0) * 1e-5;
+                    near_hi[a] = hi[a] + (fabs(hi[a]) + 1.0) * 1e-5;
+                }
+                cr_expect(meets(&rects[i], near_lo, near_hi),
+                          "cell %g query %d finds rect %u far from the box", cell_size, q, i);
+            }
+        }
+    }
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+Test(bump_grid, queries_find_every_rect_that_meets_the_box) {
+    check_queries(2.0, 11);
+    check_queries(0.25, 12);
+    check_queries(64.0, 13);
+    check_queries(1e-30, 14); /* every rect over more cells than the limit */
+}
+
+Test(bump_grid, a_query_over_more_cells_than_items_reads_every_item_once) {
+    const bump_rect rects[3] = {rect(0, 0, 1, 1), rect(1e6, 0, 1, 1), rect(-1e6, 5, 1, 1)};
+    bump_grid *g = grid_of(0.5, rects, 3);
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    point(lo, -2e6, -1);
+    point(hi, 2e6, 10);
+#if SHOVE_DIM == 3
+    hi[2] = 1;
+#endif
+    bool found[3];
+    cr_assert(query_set(g, lo, hi, found, 3));
+    cr_expect(found[0] && found[1] && found[2]);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+/* A tree world holding the rects as shove.bump's tree did (grown by the
+ * pad), for shove_bump_check. */
+static shove_world *world_of(const bump_rect *rects, uint32_t count) {
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    for (uint32_t i = 0; i < count; ++i) {
+        shove_body_def def = SHOVE_FN(default_body_def)();
+        def.type = SHOVE_BODY_DYNAMIC;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const double lo = rects[i].min[a], hi = rects[i].min[a] + rects[i].size[a];
+            def.box.min.raw[a] = (float)(lo - (fabs(lo) * 0x1p-20 + 0x1p-100));
+            def.box.max.raw[a] = (float)(hi + (fabs(hi) * 0x1p-20 + 0x1p-100));
+        }
+        shove_id id;
+        cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+        cr_assert_eq(id.index, i);
+    }
+    return w;
+}
+
+static bool same_double(double a, double b) {
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+Test(bump_grid, its_move_is_bump_check_on_the_tree) {
+    enum { COUNT = 80 };
+    test_rng r = {21};
+    bump_rect rects[COUNT];
+    for (uint32_t i = 0; i < COUNT; ++i) {
+        rects[i] =
+            rect(test_rng_float(&r, -12, 12), test_rng_float(&r, -12, 12),
+                 test_rng_float(&r, 0.2f, i % 9 == 0 ? 12 : 2.5f), test_rng_float(&r, 0.2f, 2.5f));
+    }
+    shove_world *w = world_of(rects, COUNT);
+    const double cells[3] = {2.0, 0.3, 50.0};
+    uint32_t collided = 0;
+    for (int c = 0; c < 3; ++c) {
+        bump_grid *g = grid_of(cells[c], rects, COUNT);
+        for (uint32_t i = 0; i < COUNT; ++i) {
+            double goal[SHOVE_DIM], tree_actual[SHOVE_DIM], grid_actual[SHOVE_DIM];
+            point(goal, rects[i].min[0] + test_rng_float(&r, -6, 6),
+                  rects[i].min[1] + test_rng_float(&r, -6, 6));
+#if SHOVE_DIM == 3
+            goal[2] = rects[i].min[2];
+#endif
+            shove_id tree_ids[COUNT];
+            uint32_t grid_ids[COUNT];
+            bump_col tree_cols[COUNT], grid_cols[COUNT];
+            const uint32_t k = SHOVE_FN(bump_check)(w, rects, COUNT, i, goal, 0x1p-20, 0x1p-100,
+                                                    tree_ids, COUNT, tree_cols, COUNT, tree_actual);
+            uint32_t n = UINT32_MAX;
+            cr_assert_eq(SHOVE_FN(bump_grid_move)(g, i, goal, false, grid_ids, COUNT, grid_cols,
+                                                  COUNT, &n, grid_actual),
+                         SHOVE_OK);
+            cr_assert_eq(n, k, "cell %g item %u: %u collisions, the tree's check %u", cells[c], i,
+                         n, k);
+            collided += k > 0u;
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                cr_expect(same_double(grid_actual[a], tree_actual[a]), "item %u axis %d", i, a);
+            }
+            for (uint32_t j = 0; j < k; ++j) {
+                cr_expect_eq(grid_cols[j].other, tree_cols[j].other);
+                cr_expect(same_double(grid_cols[j].hit.ti, tree_cols[j].hit.ti));
+                for (int a = 0; a < SHOVE_DIM; ++a) {
+                    cr_expect(same_double(grid_cols[j].slide[a], tree_cols[j].slide[a]));
+                    cr_expect(same_double(grid_cols[j].hit.touch[a], tree_cols[j].hit.touch[a]));
+                }
+            }
+        }
+        /* a check moves nothing */
+        cr_expect(rects_are(g, rects, COUNT));
+        SHOVE_FN(bump_grid_destroy)(g);
+    }
+    cr_expect_gt(collided, 30u, "the scene should make many moves collide");
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(bump_grid, a_move_updates_the_rect_where_it_ends) {
+    /* into a wall at x = 2, sliding on down to y = 2 */
+    bump_rect rects[2] = {rect(0, 0, 1, 1), rect(2, -5, 1, 10)};
+    bump_grid *g = grid_of(1.0, rects, 2);
+    double goal[SHOVE_DIM], actual[SHOVE_DIM];
+    point(goal, 4, 2);
+    uint32_t ids[4], n = 0;
+    bump_col cols[2];
+    cr_assert_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 4, cols, 2, &n, actual), SHOVE_OK);
+    cr_expect_eq(n, 1u);
+    cr_expect_eq(cols[0].other, 1u);
+    cr_expect_eq(actual[0], 1.0);
+    cr_expect_eq(actual[1], 2.0);
+    rects[0].min[0] = 1.0;
+    rects[0].min[1] = 2.0;
+    cr_expect(rects_are(g, rects, 2));
+    /* the grid finds it at its new place only */
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    point(lo, 0, 2.5);
+    point(hi, 1.5, 2.5);
+    uint32_t out[2];
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 2), 1u);
+    point(lo, 0, 0.2);
+    point(hi, 0.9, 0.5);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 2), 0u);
+    /* far along, out of its cells into the wide list and back */
+    point(goal, -1e4, 2);
+    cr_assert_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 4, cols, 2, &n, actual), SHOVE_OK);
+    cr_expect_eq(n, 0u);
+    cr_expect_eq(SHOVE_FN(bump_grid_rects)(g)[0].min[0], -1e4);
+    const bump_rect wide = rect(-1e4, 2, 500, 1);
+    cr_assert_eq(SHOVE_FN(bump_grid_update)(g, 0, &wide), SHOVE_OK);
+    point(lo, -9800, 2.5);
+    point(hi, -9700, 2.5);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 2), 1u);
+    cr_assert_eq(SHOVE_FN(bump_grid_update)(g, 0, &rects[1]), SHOVE_OK);
+    cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 2), 0u);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+Test(bump_grid, a_move_asks_for_room_and_refuses_bad_input_changing_nothing) {
+    const bump_rect rects[3] = {rect(0, 0, 1, 1), rect(2, -5, 1, 10), rect(-5, 3, 10, 1)};
+    bump_grid *g = grid_of(1.0, rects, 3);
+    double goal[SHOVE_DIM], actual[SHOVE_DIM] = {0};
+    point(goal, 4, 4);
+    uint32_t ids[8], n = 42;
+    bump_col cols[4];
+    /* two collisions, room for one; three items found, room for two */
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 8, cols, 1, &n, actual),
+                 SHOVE_ERR_OUT_OF_RANGE);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 2, cols, 4, &n, actual),
+                 SHOVE_ERR_OUT_OF_RANGE);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(NULL, 0, goal, true, ids, 8, cols, 4, &n, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, NULL, true, ids, 8, cols, 4, &n, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, NULL, 8, cols, 4, &n, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 8, NULL, 4, &n, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 8, cols, 4, NULL, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 8, cols, 4, &n, NULL),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 3, goal, true, ids, 8, cols, 4, &n, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    const double bad[3] = {NAN, INFINITY, -INFINITY};
+    for (int i = 0; i < 3; ++i) {
+        point(goal, bad[i], 0);
+        cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 0, goal, true, ids, 8, cols, 4, &n, actual),
+                     SHOVE_ERR_INVALID_ARGUMENT, "goal %g", bad[i]);
+    }
+    cr_assert_eq(SHOVE_FN(bump_grid_remove)(g, 2), SHOVE_OK);
+    point(goal, 4, 4);
+    cr_expect_eq(SHOVE_FN(bump_grid_move)(g, 2, goal, true, ids, 8, cols, 4, &n, actual),
+                 SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(n, 42u);
+    cr_expect_eq(actual[0], 0.0);
+    cr_expect(rects_are(g, rects, 2));
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 2u);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
