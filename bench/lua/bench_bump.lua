@@ -72,8 +72,12 @@ local function build(lib, tiles, movers)
 end
 
 -- One frame: every mover moves by its velocity; a blocked one takes the
--- reflection of its velocity along the normal it met.
-local function frame(world, items)
+-- reflection of its velocity along the normal it met. Each run gets its
+-- own copy of this code (newFrame): LuaJIT keeps its compiled traces with
+-- the code, and a copy shared with the library timed before would run the
+-- next one through side traces of the first one's trace.
+local FRAME_SOURCE = [[
+return function(world, items)
   local collisions = 0
   for i = 1, #items do
     local item = items[i]
@@ -88,11 +92,16 @@ local function frame(world, items)
   end
   return collisions
 end
+]]
+local function newFrame()
+  return assert(loadstring(FRAME_SOURCE, '=frame'))()
+end
 
 local function run(name, lib, reuse)
   local tiles, movers = scene(19)
   local world, items = build(lib, tiles, movers)
   if reuse then world.reuseCollisions = true end
+  local frame = newFrame()
   frame(world, items) -- warm up (and let the JIT compile)
   frame(world, items)
   collectgarbage('collect')

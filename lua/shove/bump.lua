@@ -556,9 +556,10 @@ local function collect(self, list, len, item, ids, names, pooled, visitedOnly)
 end
 
 -- Kept out of the JIT: the branch to here is taken by projections that
--- collide, and a side trace from it cannot be compiled (see
--- slideCollisions). Compiling collect on its own (as buildSlides is) costs
--- more here than it gains: the filter's loop then fails the same way.
+-- collide, and LuaJIT (2.1.0-beta3) cannot compile a side trace from it,
+-- with the filter's numbers live ("register coalescing too complex"): it
+-- would retry forever. Compiled on its own, collect costs more here than it
+-- gains: the filter's loop then fails the same way.
 jit.off(collect)
 
 -- Collisions of the rect (x,y,w,h) moving to (goalX, goalY) with the items
@@ -869,8 +870,30 @@ growSlides(slidesCap, idsCap)
 -- next time (reuse mode)
 local spareSlides = setmetatable({}, { __mode = 'k' })
 
+-- The collisions of the default move are the caller's, and most games read
+-- one or two of their fields: each gets bump's five plain fields (item,
+-- other, type, overlaps, ti) at once, and its vectors and rects (move,
+-- normal, touch, itemRect, otherRect, slide) when first read, from numbers
+-- kept in a metatable of its own (at these places), so that a collision
+-- costs half the memory. A field read is then a plain field: the same table
+-- each time, writes stay.
+local LAZY_AT = { move = 1, normal = 3, touch = 5, itemRect = 7, otherRect = 11, slide = 15 }
+local function lazyField(col, key)
+  local at = LAZY_AT[key]
+  if not at then return nil end
+  local n = getmetatable(col)
+  local v
+  if at == 7 or at == 11 then
+    v = { x = n[at], y = n[at + 1], w = n[at + 2], h = n[at + 3] }
+  else
+    v = { x = n[at], y = n[at + 1] }
+  end
+  rawset(col, key, v)
+  return v
+end
+
 -- The collision tables of SLIDES[0 .. len-1] (the world's pooled ones when
--- it reuses them), in a list. Reached through slideCollisions (see there).
+-- it reuses them), in a list.
 local function buildSlides(self, item, len, reuse)
   local items, rects = self._items, self._rects
   local cols, listIndex
@@ -900,20 +923,21 @@ local function buildSlides(self, item, len, reuse)
       st.x, st.y = D[sl], D[sl + 1]
       col.slide, col.bounce = st, nil
     else
-      col = {
+      col = setmetatable({
         item = item,
         other = items[idx],
         type = 'slide',
         overlaps = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0,
         ti = D[h],
-        move = { x = D[m], y = D[m + 1] },
-        normal = { x = D[h + 1], y = D[h + 2] },
-        touch = { x = D[h + 3], y = D[h + 4] },
-        itemRect = { x = D[f], y = D[f + 1], w = D[f + 2], h = D[f + 3] },
-        otherRect = { x = rects[k], y = rects[k + 1], w = rects[k + 2], h = rects[k + 3] },
-        slide = { x = D[sl], y = D[sl + 1] },
-        bounce = nil,
-      }
+      }, {
+        __index = lazyField,
+        D[m], D[m + 1], -- move
+        D[h + 1], D[h + 2], -- normal
+        D[h + 3], D[h + 4], -- touch
+        D[f], D[f + 1], D[f + 2], D[f + 3], -- itemRect
+        rects[k], rects[k + 1], rects[k + 2], rects[k + 3], -- otherRect
+        D[sl], D[sl + 1], -- slide
+      })
     end
     cols[j + 1] = col
   end
@@ -921,22 +945,12 @@ local function buildSlides(self, item, len, reuse)
   return cols
 end
 
--- A move that collides leaves the compiled code of the common move at the
--- branch to here, and LuaJIT cannot compile a side trace from that exit
--- (too many values live: "register coalescing too complex"), which it
--- would retry forever. This step is kept out of the JIT, so the attempts
--- end at once; buildSlides, which it calls, is compiled on its own as a
--- hot function.
-local function slideCollisions(self, item, len, reuse)
-  return buildSlides(self, item, len, reuse)
-end
-jit.off(slideCollisions)
-
 -- World:check through shove2_bump_grid_move; nil when C asks for more
 -- room than the buffers have (the caller then takes the general path).
--- With `move`, C also moves the rect (World:move's update), before the
--- collision tables are made: a move that collides leaves compiled code
--- there (see slideCollisions), and has less left to do outside it.
+-- With `move`, C also moves the rect (World:move's update). Nothing but
+-- the goal goes in and the count and end point come out, so LuaJIT
+-- compiles the branch of the moves that collide as a side trace of the
+-- common move.
 local function checkSliding(self, item, idx, goalX, goalY, move)
   local G = SLIDE_GOAL
   G[0], G[1] = goalX, goalY
@@ -956,7 +970,7 @@ local function checkSliding(self, item, idx, goalX, goalY, move)
   if reuse and self._depth == 0 then resetPools(self) end
   local cols
   if len > 0 then
-    cols = slideCollisions(self, item, len, reuse)
+    cols = buildSlides(self, item, len, reuse)
   else
     cols = reuse and EMPTY or {}
   end

@@ -271,6 +271,37 @@ describe('world:move and world:check', function()
     assert.same({ 1, 1, 1, 1 }, { world:getRect(a) })
   end)
 
+  it('gives the default move\'s collisions bump\'s fields, read when asked', function()
+    -- into a wall at x = 10, sliding on to y = 3
+    world:add('wall', 10, 0, 10, 10)
+    local me = world:add('me', 0, 0, 5, 5)
+    local _, _, cols, len = world:move(me, 20, 3)
+    assert.equal(1, len)
+    local col = cols[1]
+    local whole = {
+      item = 'me', other = 'wall', type = 'slide', overlaps = false, ti = 0.25,
+      move = { x = 20, y = 3 }, normal = { x = -1, y = 0 }, touch = { x = 5, y = 0.75 },
+      itemRect = { x = 0, y = 0, w = 5, h = 5 }, otherRect = { x = 10, y = 0, w = 10, h = 10 },
+      slide = { x = 5, y = 3 },
+    }
+    assert.same(whole, col)
+    -- every field again, after the deep compare read them all
+    for key, value in pairs(whole) do assert.same(value, col[key], key) end
+    assert.is_nil(col.bounce)
+    -- the same table each time, and writes stay
+    assert.equal(col.normal, col.normal)
+    col.touch.x = 99
+    assert.equal(99, col.touch.x)
+    col.normal = 'mine'
+    assert.equal('mine', col.normal)
+    -- a second collision list is a new one, its tables too
+    world:update(me, 0, 0)
+    local _, _, again = world:move(me, 20, 3)
+    assert.are_not.equal(cols, again)
+    assert.same({ x = 5, y = 0.75 }, again[1].touch)
+    assert.same({ x = -1, y = 0 }, again[1].normal)
+  end)
+
   it('errors for an item not in the world', function()
     assert.has_error(function() world:move({}, 0, 0) end)
     assert.has_error(function() world:check({}, 0, 0) end)
