@@ -892,56 +892,72 @@ local function lazyField(col, key)
   return v
 end
 
--- The collision tables of SLIDES[0 .. len-1] (the world's pooled ones when
--- it reuses them), in a list.
-local function buildSlides(self, item, len, reuse)
-  local items, rects = self._items, self._rects
-  local cols, listIndex
-  if reuse then cols, listIndex = takeList(self) else cols = {} end
-  local D, W = SLIDED, SLIDEW
-  for j = 0, len - 1 do
-    local c, h, f = COL_STRIDE * j, COL_STRIDE * j + COL_HIT, COL_STRIDE * j + COL_FROM
-    local idx = W[COL_WORDS * j + COL_OTHER]
-    local k = idx * 4
-    local m, sl = c + COL_MOVE, c + COL_SLIDE
-    local col
-    if reuse then
-      col = takeCollision(self)
-      col.item, col.other, col.type = item, items[idx], 'slide'
-      col.overlaps, col.ti = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0, D[h]
-      local mv, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
-      mv.x, mv.y = D[m], D[m + 1]
-      n.x, n.y = D[h + 1], D[h + 2]
-      t.x, t.y = D[h + 3], D[h + 4]
-      ir.x, ir.y, ir.w, ir.h = D[f], D[f + 1], D[f + 2], D[f + 3]
-      orr.x, orr.y, orr.w, orr.h = rects[k], rects[k + 1], rects[k + 2], rects[k + 3]
-      local st = spareSlides[col]
-      if not st then
-        st = {}
-        spareSlides[col] = st
-      end
-      st.x, st.y = D[sl], D[sl + 1]
-      col.slide, col.bounce = st, nil
-    else
-      col = setmetatable({
-        item = item,
-        other = items[idx],
-        type = 'slide',
-        overlaps = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0,
-        ti = D[h],
-      }, {
-        __index = lazyField,
-        D[m], D[m + 1], -- move
-        D[h + 1], D[h + 2], -- normal
-        D[h + 3], D[h + 4], -- touch
-        D[f], D[f + 1], D[f + 2], D[f + 3], -- itemRect
-        rects[k], rects[k + 1], rects[k + 2], rects[k + 3], -- otherRect
-        D[sl], D[sl + 1], -- slide
-      })
-    end
-    cols[j + 1] = col
+-- Collision j of SLIDES as a table: the world's pooled one when `reuse`,
+-- else a new one of the caller's (see lazyField).
+local function slideCollision(self, item, j, reuse)
+  local D, items, rects = SLIDED, self._items, self._rects
+  local c, h, f = COL_STRIDE * j, COL_STRIDE * j + COL_HIT, COL_STRIDE * j + COL_FROM
+  local idx = SLIDEW[COL_WORDS * j + COL_OTHER]
+  local k = idx * 4
+  local m, sl = c + COL_MOVE, c + COL_SLIDE
+  if not reuse then
+    return setmetatable({
+      item = item,
+      other = items[idx],
+      type = 'slide',
+      overlaps = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0,
+      ti = D[h],
+    }, {
+      __index = lazyField,
+      D[m], D[m + 1], -- move
+      D[h + 1], D[h + 2], -- normal
+      D[h + 3], D[h + 4], -- touch
+      D[f], D[f + 1], D[f + 2], D[f + 3], -- itemRect
+      rects[k], rects[k + 1], rects[k + 2], rects[k + 3], -- otherRect
+      D[sl], D[sl + 1], -- slide
+    })
   end
-  if listIndex then self._listLens[listIndex] = len end
+  local col = takeCollision(self)
+  col.item, col.other, col.type = item, items[idx], 'slide'
+  col.overlaps, col.ti = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0, D[h]
+  local mv, n, t, ir, orr = col.move, col.normal, col.touch, col.itemRect, col.otherRect
+  mv.x, mv.y = D[m], D[m + 1]
+  n.x, n.y = D[h + 1], D[h + 2]
+  t.x, t.y = D[h + 3], D[h + 4]
+  ir.x, ir.y, ir.w, ir.h = D[f], D[f + 1], D[f + 2], D[f + 3]
+  orr.x, orr.y, orr.w, orr.h = rects[k], rects[k + 1], rects[k + 2], rects[k + 3]
+  local st = spareSlides[col]
+  if not st then
+    st = {}
+    spareSlides[col] = st
+  end
+  st.x, st.y = D[sl], D[sl + 1]
+  col.slide, col.bounce = st, nil
+  return col
+end
+
+-- The collision tables of SLIDES[0 .. len-1] (the world's pooled ones when
+-- it reuses them), in a list. One collision, the common case, goes without
+-- a loop: LuaJIT cannot compile a loop inside the side trace that the
+-- moves that collide take, and would run it in the interpreter.
+local function buildSlides(self, item, len, reuse)
+  local cols, listIndex
+  if reuse then
+    cols, listIndex = takeList(self)
+    self._listLens[listIndex] = len
+  end
+  if len == 1 then
+    local col = slideCollision(self, item, 0, reuse)
+    if reuse then
+      cols[1] = col
+      return cols
+    end
+    return { col }
+  end
+  cols = cols or {}
+  for j = 0, len - 1 do
+    cols[j + 1] = slideCollision(self, item, j, reuse)
+  end
   return cols
 end
 

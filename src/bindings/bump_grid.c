@@ -62,28 +62,24 @@ struct SHOVE_T(bump_grid) {
     uint32_t wide_capacity;
 };
 
-static double SHOVE_IFN(bump_pad)(double v) {
+static inline double SHOVE_IFN(bump_pad)(double v) {
     return fabs(v) * SHOVE_BUMP_GRID_PAD_REL + SHOVE_BUMP_GRID_PAD_ABS;
 }
 
-/* The cell of coordinate v: v / cell_size rounded down (as a product with
- * the inverse, rounded: not always bump's cell, but monotonic in v, which
- * is all a superset needs), clamped to the limit. */
-static int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
+/* The cell of coordinate v: about v / cell_size rounded down, clamped to
+ * the limit. It is a product with the inverse, moved up by the limit so
+ * that truncation rounds down, all rounded: not always bump's cell, but
+ * never decreasing in v, which is all a superset of the pairs needs. */
+static inline int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
     double c = v * per_cell;
-    if (!(c > -SHOVE_BUMP_GRID_CELL_LIMIT)) {
-        c = -SHOVE_BUMP_GRID_CELL_LIMIT;
-    }
-    if (c > SHOVE_BUMP_GRID_CELL_LIMIT) {
-        c = SHOVE_BUMP_GRID_CELL_LIMIT;
-    }
-    const int32_t i = (int32_t)c; /* toward zero, then down */
-    return (double)i > c ? i - 1 : i;
+    c = c > -SHOVE_BUMP_GRID_CELL_LIMIT ? c : -SHOVE_BUMP_GRID_CELL_LIMIT; /* NaN too */
+    c = c < SHOVE_BUMP_GRID_CELL_LIMIT ? c : SHOVE_BUMP_GRID_CELL_LIMIT;
+    return (int32_t)(int64_t)(c + SHOVE_BUMP_GRID_CELL_LIMIT) - (int32_t)SHOVE_BUMP_GRID_CELL_LIMIT;
 }
 
 /* The box [lo, hi] grown by the pad, low then high corner. */
-static void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double hi[SHOVE_DIM],
-                                 double grown[2 * SHOVE_DIM]) {
+static inline void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double hi[SHOVE_DIM],
+                                        double grown[2 * SHOVE_DIM]) {
     for (int a = 0; a < SHOVE_DIM; ++a) {
         grown[a] = lo[a] - SHOVE_IFN(bump_pad)(lo[a]);
         grown[SHOVE_DIM + a] = hi[a] + SHOVE_IFN(bump_pad)(hi[a]);
@@ -91,18 +87,17 @@ static void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double hi[SHO
 }
 
 /* The cells of the grown box `grown`: range[a] to range[SHOVE_DIM + a] on
- * axis a. Returns how many (saturating past UINT32_MAX). */
-static uint32_t SHOVE_IFN(bump_range)(const SHOVE_T(bump_grid) * g,
-                                      const double grown[2 * SHOVE_DIM],
-                                      int32_t range[2 * SHOVE_DIM]) {
-    uint64_t cells = 1;
+ * axis a. Returns how many (exact below 2^53: spans are below 2^31). */
+static inline double SHOVE_IFN(bump_range)(const SHOVE_T(bump_grid) * g,
+                                           const double grown[2 * SHOVE_DIM],
+                                           int32_t range[2 * SHOVE_DIM]) {
+    double cells = 1.0;
     for (int a = 0; a < SHOVE_DIM; ++a) {
         range[a] = SHOVE_IFN(bump_cell_of)(grown[a], g->per_cell);
         range[SHOVE_DIM + a] = SHOVE_IFN(bump_cell_of)(grown[SHOVE_DIM + a], g->per_cell);
-        const uint64_t span = (uint64_t)((int64_t)range[SHOVE_DIM + a] - range[a] + 1);
-        cells = cells > UINT32_MAX || span > UINT32_MAX ? (uint64_t)UINT32_MAX + 1u : cells * span;
+        cells *= (double)((int64_t)range[SHOVE_DIM + a] - range[a] + 1);
     }
-    return cells > UINT32_MAX ? UINT32_MAX : (uint32_t)cells;
+    return cells;
 }
 
 /* The next cell of a range in odometer order; false after the last. */
@@ -225,12 +220,12 @@ static bool SHOVE_IFN(bump_in_range)(const int32_t key[SHOVE_DIM], const int32_t
  * of `skip` (NULL: none), where it already is: those cells exist and have
  * room, or the wide list has. Nothing observable changes. */
 static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[2 * SHOVE_DIM],
-                                    uint32_t cells, const int32_t *skip) {
+                                    double cells, const int32_t *skip) {
     if (cells > SHOVE_BUMP_GRID_ITEM_CELLS) {
         return g->wide_count < g->wide_capacity ||
                SHOVE_IFN(bump_grow_list)(&g->wide, &g->wide_capacity);
     }
-    if (!SHOVE_IFN(bump_room_for_cells)(g, cells)) {
+    if (!SHOVE_IFN(bump_room_for_cells)(g, (uint32_t)cells)) {
         return false;
     }
     int32_t key[SHOVE_DIM];
@@ -402,7 +397,7 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grown_rect)(rect, grown);
-    const uint32_t cells = SHOVE_IFN(bump_range)(g, grown, range);
+    const double cells = SHOVE_IFN(bump_range)(g, grown, range);
     if (!SHOVE_IFN(bump_room_for_index)(g) || !SHOVE_IFN(bump_reserve)(g, range, cells, NULL)) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
@@ -424,7 +419,7 @@ static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
     double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grown_rect)(rect, grown);
-    const uint32_t cells = SHOVE_IFN(bump_range)(g, grown, range);
+    const double cells = SHOVE_IFN(bump_range)(g, grown, range);
     const uint8_t live = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
     bool same = live == g->live[i];
@@ -492,8 +487,8 @@ static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown
                                       uint32_t *out, uint32_t capacity) {
     uint32_t n = 0;
     int32_t range[2 * SHOVE_DIM];
-    const uint32_t cells = SHOVE_IFN(bump_range)(g, grown, range);
-    if ((uint64_t)cells > 2u * ((uint64_t)g->count + 16u)) {
+    const double cells = SHOVE_IFN(bump_range)(g, grown, range);
+    if (cells > 2.0 * ((double)g->count + 16.0)) {
         /* more cells than items: every item once, in index order */
         for (uint32_t i = 0; i < g->next; ++i) {
             if (g->live[i] != SHOVE_BUMP_FREE &&
@@ -506,10 +501,15 @@ static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown
         }
         return n;
     }
-    g->serial += 1u;
-    if (g->serial == 0u) {
-        memset(g->stamp, 0, (size_t)g->next * sizeof *g->stamp);
-        g->serial = 1u;
+    /* an item is in a cell once: only a query over more cells meets it
+     * twice, and stamps it to see */
+    const bool stamps = cells > 1.0;
+    if (stamps) {
+        g->serial += 1u;
+        if (g->serial == 0u) {
+            memset(g->stamp, 0, (size_t)g->next * sizeof *g->stamp);
+            g->serial = 1u;
+        }
     }
     const uint32_t serial = g->serial;
     if (g->cells_used > 0u) {
@@ -519,10 +519,12 @@ static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown
             const SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
             for (uint32_t j = 0; cell && j < cell->count; ++j) {
                 const uint32_t i = cell->items[j];
-                if (g->stamp[i] == serial) {
-                    continue;
+                if (stamps) {
+                    if (g->stamp[i] == serial) {
+                        continue;
+                    }
+                    g->stamp[i] = serial;
                 }
-                g->stamp[i] = serial;
                 if (SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
                     if (n < capacity) {
                         out[n] = i;
@@ -651,12 +653,13 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
         SHOVE_IFN(bump_slide)(col, &from, to);
     }
     if (update) {
+        /* the sizes are the item's; the far corner is all there is to see */
         SHOVE_T(bump_rect) moved = g->rects[self];
         for (int a = 0; a < SHOVE_DIM; ++a) {
             moved.min[a] = to[a];
-        }
-        if (!SHOVE_IFN(bump_rect_ok)(&moved)) {
-            return SHOVE_ERR_INVALID_ARGUMENT;
+            if (!isfinite(to[a] + moved.size[a])) {
+                return SHOVE_ERR_INVALID_ARGUMENT;
+            }
         }
         const shove_status status = SHOVE_IFN(bump_set)(g, self, &moved);
         if (status != SHOVE_OK) {
