@@ -21,6 +21,7 @@
 #include "obstacles/voxel.c"
 
 /* solve: collide-and-slide, step-up, edge guard and the discrete resolvers */
+#include "solve/response.c"
 #include "solve/resolve.c"
 #include "solve/slide.c"
 

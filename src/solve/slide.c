@@ -68,6 +68,7 @@
 #include "obstacles/obstacles.h"
 #include "simd/kernels.h"
 #include "simd/soa.h"
+#include "solve/response.h"
 
 #if SHOVE_DIM == 2
 #define SLIDE_KERNEL_OVERLAP overlap2
@@ -233,7 +234,7 @@ bool SHOVE_IFN(move_def_is_valid)(const shove_move_def *def) {
     if (def->up_axis < 0 && def->step_height != 0.0f) {
         return false;
     }
-    if ((unsigned)def->response > (unsigned)SHOVE_RESPONSE_BOUNCE) {
+    if (!shove__response_is_valid(def->response)) {
         return false;
     }
     if (def->contact_capacity < 0 || (def->contact_capacity > 0 && !def->contacts)) {
@@ -379,26 +380,26 @@ static inline size_t SHOVE_IFN(scan_next)(SHOVE_IFN(mover) * m, SHOVE_IFN(scan) 
     return SHOVE_IFN(soa_overlap_scan)(&soa, query, out);
 }
 
+/* Obstacle i of a set, for response_to. */
+typedef struct SHOVE_T(set_obstacle) {
+    const SHOVE_IFN(obstacle_set) * set;
+    size_t i;
+} SHOVE_T(set_obstacle);
+
+static void SHOVE_IFN(describe_set_obstacle)(const void *ctx, shove_obstacle *out) {
+    const SHOVE_T(set_obstacle) *o = ctx;
+    SHOVE_IFN(obstacles_describe)(o->set, o->i, out);
+}
+
 static shove_response SHOVE_IFN(response_of)(const SHOVE_IFN(mover) * m, size_t i) {
-    const shove_move_def *def = m->def;
-    shove_response r = def->response;
-    if (def->filter) {
-        shove_obstacle ob;
-        SHOVE_IFN(obstacles_describe)(m->set, i, &ob);
-        r = def->filter(def->filter_ctx, m->source->mover, &ob);
-        if ((unsigned)r > (unsigned)SHOVE_RESPONSE_BOUNCE) {
-            /* An unknown answer blocks: safer than letting the mover through. */
-            r = SHOVE_RESPONSE_SLIDE;
-        }
-    }
-    if (r != SHOVE_RESPONSE_IGNORE && (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR)) {
-        r = SHOVE_RESPONSE_CROSS;
-    }
-    return r;
+    const SHOVE_T(set_obstacle) o = {m->set, i};
+    return SHOVE_IFN(response_to)(m->def, m->source->mover,
+                                  (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR) != 0,
+                                  SHOVE_IFN(describe_set_obstacle), &o);
 }
 
 static inline bool SHOVE_IFN(is_solid)(shove_response r) {
-    return r == SHOVE_RESPONSE_SLIDE || r == SHOVE_RESPONSE_TOUCH || r == SHOVE_RESPONSE_BOUNCE;
+    return shove__response_is_solid(r);
 }
 
 /* >>leg candidates ------------------------------------------------------ */

@@ -437,7 +437,7 @@ static inline bool SHOVE_IFN(step_same_box)(shove_aabb a, shove_aabb b) {
 }
 
 static inline bool SHOVE_IFN(step_is_solid)(shove_response r) {
-    return r == SHOVE_RESPONSE_SLIDE || r == SHOVE_RESPONSE_TOUCH || r == SHOVE_RESPONSE_BOUNCE;
+    return shove__response_is_solid(r);
 }
 
 /* Trailing and leading face of `b` along axis a, direction s, in u = s * x. */
@@ -500,27 +500,18 @@ static inline float SHOVE_IFN(step_skin)(const shove_world *w, uint32_t slot) {
  * count as SLIDE, as in the slide core). */
 static shove_response SHOVE_IFN(step_response)(const shove_world *w, uint32_t mover,
                                                const shove_obstacle *obstacle) {
-    const shove_move_def *def = SHOVE_IFN(world_move_def_of)(w, mover);
-    if (!def->filter) {
-        return def->response;
-    }
-    const shove_response r = def->filter(def->filter_ctx, SHOVE_IFN(world_id)(w, mover), obstacle);
-    return ((unsigned)r > (unsigned)SHOVE_RESPONSE_BOUNCE) ? SHOVE_RESPONSE_SLIDE : r;
+    return SHOVE_IFN(response_to)(SHOVE_IFN(world_move_def_of)(w, mover),
+                                  SHOVE_IFN(world_id)(w, mover), false,
+                                  SHOVE_IFN(response_copy_obstacle), obstacle);
 }
 
 /* step_response when body `mover` meets body `other`. */
 static shove_response SHOVE_IFN(step_body_response)(const shove_world *w, uint32_t mover,
                                                     uint32_t other) {
-    const shove_move_def *def = SHOVE_IFN(world_move_def_of)(w, mover);
-    if (!def->filter) {
-        return def->response;
-    }
-    shove_obstacle ob;
-    memset(&ob, 0, sizeof ob);
-    ob.other = SHOVE_IFN(world_id)(w, other);
-    ob.index = -1;
-    ob.box = w->box[other];
-    return SHOVE_IFN(step_response)(w, mover, &ob);
+    const SHOVE_T(world_body) body = {w, other};
+    return SHOVE_IFN(response_to)(SHOVE_IFN(world_move_def_of)(w, mover),
+                                  SHOVE_IFN(world_id)(w, mover), false,
+                                  SHOVE_IFN(world_describe_body), &body);
 }
 
 /* Lexicographic order of boxes (min corner, then max corner). */
@@ -709,14 +700,9 @@ static shove_response SHOVE_IFN(step_filter)(void *vctx, shove_id mover,
                                              const shove_obstacle *obstacle) {
     SHOVE_T(step_filter_ctx) *ctx = vctx;
     const shove_world *w = ctx->run->w;
-    const shove_move_def *def = SHOVE_IFN(world_move_def_of)(w, ctx->mover);
-    shove_response r = def->response;
-    if (def->filter) {
-        r = def->filter(def->filter_ctx, mover, obstacle);
-        if ((unsigned)r > (unsigned)SHOVE_RESPONSE_BOUNCE) {
-            r = SHOVE_RESPONSE_SLIDE;
-        }
-    }
+    const shove_response r =
+        SHOVE_IFN(response_to)(SHOVE_IFN(world_move_def_of)(w, ctx->mover), mover, false,
+                               SHOVE_IFN(response_copy_obstacle), obstacle);
     if (ctx->dry && SHOVE_IFN(step_is_solid)(r)) {
         const uint32_t slot = SHOVE_IFN(world_slot)(w, obstacle->other);
         if (slot != SHOVE_TREE_NONE &&

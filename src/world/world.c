@@ -830,28 +830,30 @@ static void SHOVE_IFN(world_tell)(shove_world *w, bool sensor, bool begin, uint3
     }
 }
 
+/* Body `slot` of a world, for response_to. */
+typedef struct SHOVE_T(world_body) {
+    const shove_world *w;
+    uint32_t slot;
+} SHOVE_T(world_body);
+
+/* What a filter is shown of a body: its id and its box. */
+static void SHOVE_IFN(world_describe_body)(const void *ctx, shove_obstacle *out) {
+    const SHOVE_T(world_body) *b = ctx;
+    memset(out, 0, sizeof *out);
+    out->other = SHOVE_IFN(world_id)(b->w, b->slot);
+    out->index = -1;
+    out->box = b->w->box[b->slot];
+}
+
 /* The mover's response to `other` under `def`, as the slide core sees it:
  * the filter (or the default response); sensors turn anything but IGNORE
  * into CROSS. */
 static shove_response SHOVE_IFN(world_response)(const shove_world *w, const shove_move_def *def,
                                                 uint32_t mover, uint32_t other) {
-    shove_response r = def->response;
-    if (def->filter) {
-        shove_obstacle ob;
-        memset(&ob, 0, sizeof ob);
-        ob.other = SHOVE_IFN(world_id)(w, other);
-        ob.index = -1;
-        ob.box = w->box[other];
-        r = def->filter(def->filter_ctx, SHOVE_IFN(world_id)(w, mover), &ob);
-        if ((unsigned)r > (unsigned)SHOVE_RESPONSE_BOUNCE) {
-            r = SHOVE_RESPONSE_SLIDE;
-        }
-    }
-    if (r != SHOVE_RESPONSE_IGNORE &&
-        ((w->flags[mover] | w->flags[other]) & SHOVE_SLOT_SENSOR) != 0) {
-        r = SHOVE_RESPONSE_CROSS;
-    }
-    return r;
+    const SHOVE_T(world_body) body = {w, other};
+    return SHOVE_IFN(response_to)(def, SHOVE_IFN(world_id)(w, mover),
+                                  ((w->flags[mover] | w->flags[other]) & SHOVE_SLOT_SENSOR) != 0,
+                                  SHOVE_IFN(world_describe_body), &body);
 }
 
 void SHOVE_IFN(world_update_pairs)(shove_world *w, uint32_t slot, const shove_move_def *def,
