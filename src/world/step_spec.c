@@ -1,6 +1,6 @@
 /*
  * step_spec.c: the speculative dry runs of shove3_world_step, on the
- * world's workers. Part of step.c (included there; template: see dim.h).
+ * world's workers. Part of the shove step (step.c; template: see dim.h).
  *
  * Before the serial pass, every mover's dry run (push_move's step a: its
  * own motion, pushable bodies answering CROSS) runs in parallel against

@@ -1,0 +1,352 @@
+/*
+ * step_chain.c: the chain push of the shove step (step.c, ">>Chain push"):
+ * one body pushed along one axis to a face, the bodies ahead gathered into
+ * a graph of nodes and walls, then budgets, reaches, moves, placement with
+ * float care, squishes and the riders of the pushed bodies, one phase a
+ * function. Part of the shove step (template: see dim.h).
+ */
+
+/* >>chain push -------------------------------------------------------------- */
+
+static int SHOVE_IFN(step_rank_order)(const void *pa, const void *pb) {
+    const SHOVE_T(step_rank) *a = pa, *b = pb;
+    if (a->lo != b->lo) {
+        return a->lo > b->lo ? -1 : 1; /* front first */
+    }
+    if (a->hi != b->hi) {
+        return a->hi > b->hi ? -1 : 1;
+    }
+    const int c = SHOVE_IFN(step_box_order)(&a->box, &b->box);
+    if (c != 0) {
+        return c;
+    }
+    return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+/* Node of body `slot` in the current chain, created when new. */
+static uint32_t SHOVE_IFN(step_node_of)(STEP_RUN *run, uint32_t slot, uint32_t chain, int a,
+                                        float sgn) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    SHOVE_T(step_slot) *ss = &s->slots[slot];
+    if (ss->node_mark == chain) {
+        return ss->node;
+    }
+    if (!STEP_GROW(run, s->nodes, s->node_capacity, (uint64_t)s->node_count + 1u)) {
+        return STEP_NONE;
+    }
+    const uint32_t k = s->node_count++;
+    SHOVE_T(step_node) *n = &s->nodes[k];
+    memset(n, 0, sizeof *n);
+    n->slot = slot;
+    n->box = run->w->box[slot];
+    n->lo = SHOVE_IFN(step_lo)(n->box, a, sgn);
+    n->hi = SHOVE_IFN(step_hi)(n->box, a, sgn);
+    n->wall_lo = INFINITY;
+    n->wall_run = INFINITY;
+    n->pusher = STEP_NONE;
+    n->pushed_by = -INFINITY;
+    ss->node_mark = chain;
+    ss->node = k;
+    return k;
+}
+
+/* Push body `first` along axis a, direction sgn, so that its trailing
+ * face reaches `face` (in u), pushing what is ahead with priority p on
+ * behalf of `mover` (the body doing the push, never pushed itself).
+ * Records squishes when `record`. */
+static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first, int a, float sgn,
+                                  float face, uint8_t p, bool record) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
+    const uint32_t chain = SHOVE_IFN(step_stamp)(s);
+    s->node_count = 0;
+    s->edge_count = 0;
+    s->chain_rider_count = 0;
+    if (SHOVE_IFN(step_node_of)(run, first, chain, a, sgn) == STEP_NONE) {
+        return;
+    }
+    const float budget0 = face - s->nodes[0].lo;
+    if (!(budget0 > 0.0f)) {
+        return;
+    }
+    s->nodes[0].budget = budget0;
+    /* Everything within reach of the first body's budget (and the skin a
+     * node keeps from walls, and a few float steps: rounding may move a
+     * face a step further than the budget) is gathered ahead of every node. */
+    const float slack = SHOVE_IFN(world_contact_distance)(0.0f, s->nodes[0].box);
+    shove_vec ahead = shove_vec_splat(0.0f);
+    SHOVE_T(world_gather_ctx) gather;
+    memset(&gather, 0, sizeof gather);
+    gather.w = w;
+    gather.mover = first;
+    gather.region = s->nodes[0].box;
+
+    /* 1. Nodes and edges, breadth first. Pushed sideways or down, a node
+     * carries its riders: the gather reaches over its top by the contact
+     * distance to find them too. */
+    const bool lifting = a == run->up && sgn > 0.0f;
+    const bool carries = run->up >= 0 && !lifting;
+    for (uint32_t k = 0; k < s->node_count && !run->failed; ++k) {
+        const shove_aabb yb = s->nodes[k].box;
+        const float y_lo = s->nodes[k].lo, y_hi = s->nodes[k].hi;
+        const bool y_flat = !(y_hi > y_lo);
+        /* A pushed body keeps the skin of its own move settings to what is
+         * ahead of it, and answers with their filter and response. */
+        const shove_move_def *y_def = SHOVE_IFN(world_move_def_of)(w, s->nodes[k].slot);
+        const float skin = y_def->skin;
+        const float y_contact = SHOVE_IFN(world_contact_distance)(skin, yb);
+        ahead.raw[a] = sgn * (budget0 + 2.0f * skin + slack);
+        gather.cells = y_def->filter != NULL;
+        shove_aabb reach = yb;
+        if (carries) {
+            reach.max.raw[run->up] += y_contact;
+        }
+        gather.mover = s->nodes[k].slot;
+        run->set_owner = STEP_NONE;
+        SHOVE_IFN(obstacles_clear)(&w->obstacles);
+        w->obstacles.cursor = 0;
+        gather.budget = SHOVE_IFN(voxel_budget)(&w->voxels);
+        if (!SHOVE_IFN(world_gather)(&gather, reach, ahead, skin + slack, &w->obstacles)) {
+            run->failed = true;
+            run->status = gather.budget.status;
+            return;
+        }
+        s->nodes[k].first_edge = s->edge_count;
+        s->nodes[k].first_rider = s->chain_rider_count;
+        const SHOVE_IFN(obstacle_set) *set = &w->obstacles;
+        for (size_t i = 0; i < set->count; ++i) {
+            if (set->flags[i] & SHOVE_OBSTACLE_SENSOR) {
+                continue;
+            }
+            const shove_aabb ob = SHOVE_IFN(obstacles_box)(set, i);
+            /* A rider, when the platform is solid for it; what cannot ride
+             * (voxels, static bodies) resting on a platform is not in its way. */
+            if (carries && SHOVE_IFN(step_rests)(run, yb, ob, true, y_contact)) {
+                const uint32_t o = SHOVE_IFN(world_slot)(w, set->id[i]);
+                const bool rider = o != SHOVE_TREE_NONE && (w->flags[o] & SHOVE_SLOT_DYNAMIC);
+                if (!rider) {
+                    continue;
+                }
+                if (SHOVE_IFN(step_is_solid)(
+                        SHOVE_IFN(step_body_response)(w, o, s->nodes[k].slot))) {
+                    if (STEP_GROW(run, s->chain_riders, s->chain_rider_capacity,
+                                  (uint64_t)s->chain_rider_count + 1u)) {
+                        s->chain_riders[s->chain_rider_count++] = o;
+                    }
+                    continue;
+                }
+            }
+            if (!SHOVE_IFN(step_overlap_except)(yb, ob, a)) {
+                continue;
+            }
+            const float o_lo = SHOVE_IFN(step_lo)(ob, a, sgn);
+            const float o_hi = SHOVE_IFN(step_hi)(ob, a, sgn);
+            /* Ahead: at or beyond the leading face, and not two flat boxes
+             * in one plane (those never overlap, whatever the motion). */
+            if (!(o_lo >= y_hi) || (y_flat && !(o_hi > o_lo))) {
+                continue;
+            }
+            const float gap = o_lo - y_hi;
+            const float run_free = (gap > skin) ? gap - skin : 0.0f;
+            if (y_def->filter) {
+                shove_obstacle described;
+                SHOVE_IFN(obstacles_describe)(set, i, &described);
+                if (!SHOVE_IFN(step_is_solid)(
+                        SHOVE_IFN(step_response)(w, s->nodes[k].slot, &described))) {
+                    continue;
+                }
+            } else if (!SHOVE_IFN(step_is_solid)(y_def->response)) {
+                continue;
+            }
+            const uint32_t o = SHOVE_IFN(world_slot)(w, set->id[i]);
+            const bool lift = a == run->up && sgn > 0.0f && gap <= y_contact;
+            /* Beyond every budget a body is never pushed: a wall, for the
+             * clamp of the placement (7.) only, since its run is too long
+             * to limit a reach. */
+            if (o != SHOVE_TREE_NONE && o != mover && (w->flags[o] & SHOVE_SLOT_DYNAMIC) &&
+                !(w->flags[o] & SHOVE_SLOT_SENSOR) && (w->priority[o] > p || lift) &&
+                run_free < budget0) {
+                const uint32_t node = SHOVE_IFN(step_node_of)(run, o, chain, a, sgn);
+                if (node == STEP_NONE ||
+                    !STEP_GROW(run, s->edges, s->edge_capacity, (uint64_t)s->edge_count + 1u)) {
+                    return;
+                }
+                SHOVE_T(step_edge) *e = &s->edges[s->edge_count++];
+                e->to = node;
+                e->run = run_free;
+                e->keep = (gap < skin) ? gap : skin;
+            } else {
+                SHOVE_T(step_node) *y = &s->nodes[k];
+                y->wall_lo = o_lo < y->wall_lo ? o_lo : y->wall_lo;
+                y->wall_run = run_free < y->wall_run ? run_free : y->wall_run;
+            }
+        }
+        s->nodes[k].edge_count = s->edge_count - s->nodes[k].first_edge;
+        s->nodes[k].rider_count = s->chain_rider_count - s->nodes[k].first_rider;
+    }
+    if (run->failed) {
+        return;
+    }
+
+    /* 2. Front-first order (every edge goes to an earlier rank). */
+    const uint32_t n = s->node_count;
+    if (!STEP_GROW(run, s->ranks, s->rank_capacity, n)) {
+        return;
+    }
+    for (uint32_t k = 0; k < n; ++k) {
+        SHOVE_T(step_rank) *r = &s->ranks[k];
+        r->box = s->nodes[k].box;
+        r->lo = s->nodes[k].lo;
+        r->hi = s->nodes[k].hi;
+        r->slot = s->nodes[k].slot;
+        r->node = k;
+    }
+    if (n > 1) {
+        qsort(s->ranks, n, sizeof *s->ranks, SHOVE_IFN(step_rank_order));
+    }
+    SHOVE_T(step_node) *nodes = s->nodes;
+    const SHOVE_T(step_edge) *edges = s->edges;
+
+    /* 3. Budgets, pushers first. */
+    for (uint32_t r = n; r-- > 0;) {
+        const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+        if (!(y->budget > 0.0f)) {
+            continue;
+        }
+        for (uint32_t e = y->first_edge; e < y->first_edge + y->edge_count; ++e) {
+            SHOVE_T(step_node) *o = &nodes[edges[e].to];
+            const float left = y->budget - edges[e].run;
+            if (left > 0.0f && left > o->pushed_by) {
+                o->pushed_by = left;
+                o->pusher = s->ranks[r].node;
+                o->budget = left > o->budget ? left : o->budget;
+            }
+        }
+    }
+    /* 4. Reach, front first; blocked when a wall or a blocked node bites. */
+    for (uint32_t r = 0; r < n; ++r) {
+        SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+        y->reach = 0.0f;
+        y->blocked = false;
+        if (!(y->budget > 0.0f)) {
+            continue;
+        }
+        float reach = y->budget;
+        bool blocked = false;
+        if (y->wall_run < y->budget) {
+            reach = y->wall_run;
+            blocked = true;
+        }
+        for (uint32_t e = y->first_edge; e < y->first_edge + y->edge_count; ++e) {
+            const SHOVE_T(step_node) *o = &nodes[edges[e].to];
+            const float v = edges[e].run + o->reach;
+            reach = v < reach ? v : reach;
+            blocked = blocked || (o->blocked && v < y->budget);
+        }
+        y->reach = reach > 0.0f ? reach : 0.0f;
+        y->blocked = blocked;
+    }
+    /* 5. Ideal moves, pushers first: move(first) = reach(first), move(O) =
+     * max over pushers of move(Y) - run. A node is touched when a pusher's
+     * move closes the free run to it. */
+    for (uint32_t k = 0; k < n; ++k) {
+        nodes[k].dx = 0.0f;
+        nodes[k].ideal = 0.0f;
+        nodes[k].touched = false;
+    }
+    nodes[0].ideal = nodes[0].reach;
+    nodes[0].touched = true;
+    for (uint32_t r = n; r-- > 0;) {
+        const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+        if (!y->touched) {
+            continue;
+        }
+        for (uint32_t e = y->first_edge; e < y->first_edge + y->edge_count; ++e) {
+            SHOVE_T(step_node) *o = &nodes[edges[e].to];
+            if (y->ideal >= edges[e].run) {
+                const float left = y->ideal - edges[e].run;
+                o->touched = true;
+                o->ideal = left > o->ideal ? left : o->ideal;
+            }
+        }
+    }
+    /* 6. Placement, pushers first: the first body's trailing face reaches
+     * `face` exactly when nothing blocks it; every other body goes at least
+     * as far as keeps its gap to each pusher's new leading face. */
+    {
+        SHOVE_T(step_node) *f0 = &nodes[0];
+        f0->dx = f0->blocked ? f0->reach : SHOVE_IFN(step_reach_at_least)(f0->lo, face, f0->budget);
+    }
+    for (uint32_t r = n; r-- > 0;) {
+        const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+        if (!(y->dx > 0.0f)) {
+            continue;
+        }
+        const float y_hi = y->hi + y->dx;
+        for (uint32_t e = y->first_edge; e < y->first_edge + y->edge_count; ++e) {
+            SHOVE_T(step_node) *o = &nodes[edges[e].to];
+            const float target = y_hi + edges[e].keep;
+            if (o->lo + o->dx < target) {
+                o->dx = SHOVE_IFN(step_reach_at_least)(o->lo, target, o->dx);
+            }
+        }
+    }
+    /* 7. Hard limits, front first: a far face never passes a wall's near
+     * face or the new near face of a body ahead. */
+    for (uint32_t r = 0; r < n; ++r) {
+        SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+        if (!(y->dx > 0.0f)) {
+            continue;
+        }
+        float limit = y->wall_lo;
+        for (uint32_t e = y->first_edge; e < y->first_edge + y->edge_count; ++e) {
+            const SHOVE_T(step_node) *o = &nodes[edges[e].to];
+            const float o_lo = o->lo + o->dx;
+            limit = o_lo < limit ? o_lo : limit;
+        }
+        if (y->hi + y->dx > limit) {
+            const float d = SHOVE_IFN(step_reach_at_most)(y->hi, limit, y->dx);
+            y->dx = d > 0.0f ? d : 0.0f;
+        }
+    }
+    /* 8. Squishes, pushers first: blocked and reached by a pusher. */
+    if (record) {
+        const shove_vec zero = shove_vec_splat(0.0f);
+        for (uint32_t r = n; r-- > 0;) {
+            const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+            SHOVE_T(step_slot) *ss = &s->slots[y->slot];
+            if (!(y->budget > 0.0f) || !y->blocked || !y->touched ||
+                ss->squish_mark == run->op_stamp ||
+                !STEP_GROW(run, s->squish, s->squish_capacity, (uint64_t)s->squish_count + 1u)) {
+                continue;
+            }
+            ss->squish_mark = run->op_stamp; /* once per operation */
+            SHOVE_T(step_squish) *q = &s->squish[s->squish_count++];
+            q->body = y->slot;
+            q->pusher = (y->pusher == STEP_NONE) ? mover : nodes[y->pusher].slot;
+            q->normal = zero;
+            q->normal.raw[a] = sgn;
+        }
+    }
+    /* 9. Riders of bodies moving sideways or down (lifted riders are nodes). */
+    for (uint32_t r = 0; r < n && carries; ++r) {
+        const SHOVE_T(step_node) *y = &s->nodes[s->ranks[r].node];
+        if (!(y->dx > 0.0f) || y->rider_count == 0 ||
+            !STEP_GROW(run, w->near, w->near_capacity, y->rider_count)) {
+            continue;
+        }
+        const uint32_t riders = y->rider_count;
+        memcpy(w->near, s->chain_riders + y->first_rider, riders * sizeof *w->near);
+        shove_vec carry = shove_vec_splat(0.0f);
+        carry.raw[a] = SHOVE_IFN(step_shift)(y->box, a, sgn, y->dx).min.raw[a] - y->box.min.raw[a];
+        SHOVE_IFN(step_note_riders)(run, y->slot, riders, carry, p);
+    }
+    /* 10. Commit, front first. */
+    for (uint32_t r = 0; r < n && !run->failed; ++r) {
+        const SHOVE_T(step_node) *y = &s->nodes[s->ranks[r].node];
+        if (y->dx > 0.0f) {
+            SHOVE_IFN(step_set_box)(run, y->slot, SHOVE_IFN(step_shift)(y->box, a, sgn, y->dx));
+        }
+    }
+    SHOVE_IFN(step_queue_riders)(run);
+}

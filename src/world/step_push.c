@@ -1,0 +1,237 @@
+/*
+ * step_push.c: one operation of the shove step, push_move (step.c, ">>One
+ * operation"): the dry run, the pushes, the final run and the riders'
+ * carry; and the carry queue that runs the carries an operation made.
+ * Part of the shove step (template: see dim.h).
+ */
+
+/* >>one operation: push_move -------------------------------------------- */
+
+/* What is left of a carry: the body should have moved by `carry` since it
+ * was at `from`; only the rest, in the carry's own sense on every axis. */
+static shove_vec SHOVE_IFN(step_carry_left)(shove_aabb now, shove_aabb from, shove_vec carry) {
+    shove_vec left;
+    for (int i = 0; i < SHOVE_DIM; ++i) {
+        const float v = carry.raw[i] - (now.min.raw[i] - from.min.raw[i]);
+        left.raw[i] = (carry.raw[i] > 0.0f)   ? (v > 0.0f ? v : 0.0f)
+                      : (carry.raw[i] < 0.0f) ? (v < 0.0f ? v : 0.0f)
+                                              : 0.0f;
+    }
+    return left;
+}
+
+static int SHOVE_IFN(step_push_order)(const void *pa, const void *pb) {
+    const SHOVE_T(step_push) *a = pa, *b = pb;
+    if (a->t != b->t) {
+        return a->t < b->t ? -1 : 1;
+    }
+    if (a->axis != b->axis) {
+        return a->axis < b->axis ? -1 : 1;
+    }
+    if (a->sign != b->sign) {
+        return a->sign < b->sign ? -1 : 1;
+    }
+    const int c = SHOVE_IFN(step_box_order)(&a->box, &b->box);
+    if (c != 0) {
+        return c;
+    }
+    return (a->slot > b->slot) - (a->slot < b->slot);
+}
+
+/* Push every body in s->pushes clear of `target`, the box of `mover`
+ * (which started at `start`) at the end of its move. */
+static void SHOVE_IFN(step_push_all)(STEP_RUN *run, uint32_t mover, shove_aabb start,
+                                     shove_aabb target, uint8_t p, bool record) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    for (uint32_t i = 0; i < s->push_count && !run->failed; ++i) {
+        const SHOVE_T(step_push) pu = s->pushes[i];
+        const int a = pu.axis;
+        const float sgn = -pu.sign; /* the normal points back at the mover */
+        /* The gap the body had to the mover, kept up to one skin. */
+        const float gap = SHOVE_IFN(step_lo)(pu.box, a, sgn) - SHOVE_IFN(step_hi)(start, a, sgn);
+        const float skin = SHOVE_IFN(step_skin)(run->w, mover);
+        const float keep = gap < 0.0f ? 0.0f : (gap < skin ? gap : skin);
+        const float face = SHOVE_IFN(step_hi)(target, a, sgn) + keep;
+        if (SHOVE_IFN(step_lo)(run->w->box[pu.slot], a, sgn) < face) {
+            SHOVE_IFN(step_chain)(run, mover, pu.slot, a, sgn, face, p, record);
+        }
+    }
+}
+
+/* Move body x by d with effective priority p: slide, push, carry. A mover's
+ * own motion (own = true) waits when x rests on a mover that has not moved
+ * yet: then nothing changes and that mover is returned; else STEP_NONE. */
+static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d, uint8_t p,
+                                          bool own) {
+    shove_world *w = run->w;
+    struct SHOVE_T(step_scratch) *s = run->s;
+    if (run->failed || SHOVE_IFN(step_vec_is_zero)(d)) {
+        return STEP_NONE;
+    }
+    const shove_aabb start = w->box[x];
+    const int up = run->up;
+    run->op_stamp = SHOVE_IFN(step_stamp)(s);
+    run->op_box = start;
+    run->op_contact = SHOVE_IFN(world_contact_distance)(SHOVE_IFN(step_skin)(w, x), start);
+    run->op_lift = up >= 0 && d.raw[up] > 0.0f;
+    const bool lift = run->op_lift;
+
+    /* a. Dry run. */
+    SHOVE_T(step_filter_ctx) filter = {run, x, p, true, false};
+    shove_move_result res;
+    if (!SHOVE_IFN(step_spec_reuse)(run, x, start, d, p, &filter, &res) &&
+        !SHOVE_IFN(step_slide)(run, x, start, d, &filter, &res)) {
+        return STEP_NONE;
+    }
+    if (own && up >= 0) {
+        /* A platform under it that still has to move goes first. */
+        const uint32_t n = SHOVE_IFN(step_resting)(run, x, start, false);
+        uint32_t best = STEP_NONE;
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t o = w->near[i];
+            const SHOVE_T(step_slot) *ss = &s->slots[o];
+            if ((w->flags[o] & SHOVE_SLOT_HAS_MOTION) && ss->state == STEP_PENDING &&
+                (best == STEP_NONE || ss->order < s->slots[best].order)) {
+                best = o;
+            }
+        }
+        if (best != STEP_NONE) {
+            return best;
+        }
+    }
+    /* The riders, while they still rest on the start box. */
+    s->lifted_count = 0;
+    if (lift) {
+        const uint32_t n = SHOVE_IFN(step_resting)(run, x, start, true);
+        if (n > 0 && STEP_GROW(run, s->lifted, s->lifted_capacity, n)) {
+            memcpy(s->lifted, w->near, n * sizeof *s->lifted);
+            s->lifted_count = n;
+        }
+    }
+    if (filter.asked) {
+        /* The pushable bodies the dry run walked into. */
+        const shove_aabb wanted = res.box;
+        s->push_count = 0;
+        const uint32_t count = (uint32_t)res.contact_count;
+        if (!STEP_GROW(run, s->pushes, s->push_capacity, count)) {
+            return STEP_NONE;
+        }
+        for (uint32_t i = 0; i < count; ++i) {
+            const shove_contact *c = &w->crossed[i];
+            const uint32_t o = SHOVE_IFN(world_slot)(w, c->other);
+            if (c->response != SHOVE_RESPONSE_CROSS || o == SHOVE_TREE_NONE ||
+                !SHOVE_IFN(step_pushable)(run, x, p, o) ||
+                SHOVE_IFN(overlaps_unchecked)(start, w->box[o])) {
+                continue;
+            }
+            int axis = 0;
+            for (int k = 0; k < SHOVE_DIM; ++k) {
+                axis = c->normal.raw[k] != 0.0f ? k : axis;
+            }
+            SHOVE_T(step_push) *pu = &s->pushes[s->push_count++];
+            pu->slot = o;
+            pu->box = w->box[o];
+            pu->t = c->t;
+            pu->axis = axis;
+            pu->sign = c->normal.raw[axis];
+        }
+        if (s->push_count > 1) {
+            qsort(s->pushes, s->push_count, sizeof *s->pushes, SHOVE_IFN(step_push_order));
+        }
+        /* b. Push them clear of where the mover wants to go. */
+        const uint32_t log_mark = s->log_count;
+        const uint32_t queue_mark = s->queue_count;
+        SHOVE_IFN(step_push_all)(run, x, start, wanted, p, true);
+        /* c. The final run, everything solid. */
+        filter.dry = false;
+        if (!SHOVE_IFN(step_slide)(run, x, start, d, &filter, &res)) {
+            return STEP_NONE;
+        }
+        if (!SHOVE_IFN(step_same_box)(res.box, wanted) && s->log_count > log_mark) {
+            /* Short of where it wanted: push again, just clear of where it
+             * ends, and go straight there. */
+            const shove_aabb end = res.box;
+            const shove_vec moved = res.delta;
+            if (!SHOVE_IFN(step_undo_to)(run, log_mark)) {
+                return STEP_NONE;
+            }
+            s->queue_count = queue_mark;
+            SHOVE_IFN(step_push_all)(run, x, start, end, p, false);
+            if (!SHOVE_IFN(step_slide)(run, x, start, moved, &filter, &res)) {
+                return STEP_NONE;
+            }
+        }
+    }
+    SHOVE_IFN(step_keep_contacts)(run, x, (uint32_t)res.contact_count);
+    SHOVE_IFN(step_keep_result)(run, x, &res);
+    /* d. Riders: carried by the displacement less its rise (riders were
+     * lifted by the pushes); found before x leaves the start box. */
+    shove_vec carry = res.delta;
+    if (up >= 0 && carry.raw[up] > 0.0f) {
+        carry.raw[up] = 0.0f;
+    }
+    uint32_t riders = 0;
+    if (up >= 0 && !SHOVE_IFN(step_vec_is_zero)(carry)) {
+        if (lift) {
+            riders = s->lifted_count;
+            if (riders > 0 && STEP_GROW(run, w->near, w->near_capacity, riders)) {
+                memcpy(w->near, s->lifted, riders * sizeof *w->near);
+            }
+        } else {
+            riders = SHOVE_IFN(step_resting)(run, x, start, true);
+        }
+    }
+    SHOVE_IFN(step_set_box)(run, x, res.box);
+    SHOVE_IFN(step_keep_near)(run, x, start, res.box);
+    if (riders > 0 && !run->failed) {
+        SHOVE_IFN(step_note_riders)(run, x, riders, carry, p);
+        SHOVE_IFN(step_queue_riders)(run);
+    }
+    return STEP_NONE;
+}
+
+/* Carry the queued riders, breadth first, until none is left. A rider that
+ * still has its own motion to make keeps the carry for then (it is carried
+ * right before its own motion, once, however many bodies below it moved
+ * before: a tall stack costs a carry per body, not per pair); the others
+ * are carried now. Carries from one body add up; from several bodies (a
+ * rider across two platforms) the larger one per axis wins. */
+static void SHOVE_IFN(step_carry_all)(STEP_RUN *run) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
+    while (s->queue_head < s->queue_count && !run->failed) {
+        const SHOVE_T(step_carry) c = s->queue[s->queue_head++];
+        SHOVE_T(step_slot) *ss = &s->slots[c.slot];
+        if ((w->flags[c.slot] & SHOVE_SLOT_HAS_MOTION) && c.slot != run->current &&
+            (ss->state == STEP_PENDING || ss->state == STEP_STACKED)) {
+            if (ss->carry_mark != run->step_stamp) {
+                ss->carry_mark = run->step_stamp;
+                ss->carry_from = c.from;
+                ss->carry = c.carry;
+                ss->carry_priority = c.priority;
+            } else {
+                for (int i = 0; i < SHOVE_DIM; ++i) {
+                    const float have = ss->carry.raw[i], add = c.carry.raw[i];
+                    if (c.source == ss->carry_source) {
+                        ss->carry.raw[i] = have + add;
+                    } else if (have == 0.0f || (have > 0.0f) == (add > 0.0f)) {
+                        ss->carry.raw[i] = fabsf(add) > fabsf(have) ? add : have;
+                    }
+                }
+                ss->carry_priority =
+                    c.priority < ss->carry_priority ? c.priority : ss->carry_priority;
+            }
+            ss->carry_source = c.source;
+            continue;
+        }
+        if (run->carries_left == 0) {
+            break; /* a pathological pile: stop carrying (see the header) */
+        }
+        run->carries_left -= 1u;
+        SHOVE_IFN(step_push_move)
+        (run, c.slot, SHOVE_IFN(step_carry_left)(w->box[c.slot], c.from, c.carry), c.priority,
+         false);
+    }
+    s->queue_head = 0;
+    s->queue_count = 0;
+}
