@@ -425,7 +425,13 @@ local function takeList(self)
     self._lists[top] = list
     self._listLens[top] = 0
   else
-    for i = 1, self._listLens[top] do list[i] = nil end
+    -- no loop for the common one entry (see buildSlides)
+    local n = self._listLens[top]
+    if n == 1 then
+      list[1] = nil
+    elseif n > 1 then
+      for i = 1, n do list[i] = nil end
+    end
   end
   return list, top
 end
