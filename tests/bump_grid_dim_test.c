@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_alloc.h"
 #include "test_dim.h"
 
 typedef SHOVE_T(bump_rect) bump_rect;
@@ -38,7 +39,7 @@ static void point(double p[SHOVE_DIM], double x, double y) {
 
 static bump_grid *grid_of(double cell_size, const bump_rect *rects, uint32_t count) {
     bump_grid *g = NULL;
-    cr_assert_eq(SHOVE_FN(bump_grid_create)(cell_size, &g), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(bump_grid_create)(cell_size, NULL, &g), SHOVE_OK);
     for (uint32_t i = 0; i < count; ++i) {
         uint32_t index = UINT32_MAX;
         cr_assert_eq(SHOVE_FN(bump_grid_add)(g, &rects[i], &index), SHOVE_OK);
@@ -82,14 +83,14 @@ static bool rects_are(const bump_grid *g, const bump_rect *rects, uint32_t count
 Test(bump_grid, create_refuses_sizes_that_are_not_finite_and_positive) {
     bump_grid *g = (bump_grid *)&g; /* a marker: refusals leave it */
     bump_grid *const marker = g;
-    cr_expect_eq(SHOVE_FN(bump_grid_create)(0.0, &g), SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(bump_grid_create)(-1.0, &g), SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(bump_grid_create)(NAN, &g), SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(bump_grid_create)(INFINITY, &g), SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(bump_grid_create)(1e-320, &g), SHOVE_ERR_INVALID_ARGUMENT);
-    cr_expect_eq(SHOVE_FN(bump_grid_create)(1.0, NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(0.0, NULL, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(-1.0, NULL, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(NAN, NULL, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(INFINITY, NULL, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(1e-320, NULL, &g), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(bump_grid_create)(1.0, NULL, NULL), SHOVE_ERR_INVALID_ARGUMENT);
     cr_expect_eq(g, marker);
-    cr_assert_eq(SHOVE_FN(bump_grid_create)(64.0, &g), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(bump_grid_create)(64.0, NULL, &g), SHOVE_OK);
     cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 0u);
     cr_expect_eq(SHOVE_FN(bump_grid_count)(NULL), 0u);
     cr_expect_null(SHOVE_FN(bump_grid_rects)(NULL));
@@ -398,4 +399,106 @@ Test(bump_grid, a_move_asks_for_room_and_refuses_bad_input_changing_nothing) {
     cr_expect(rects_are(g, rects, 2));
     cr_expect_eq(SHOVE_FN(bump_grid_count)(g), 2u);
     SHOVE_FN(bump_grid_destroy)(g);
+}
+
+/* What a grid shows: its count, and the rects of the items the script
+ * keeps, with the items a query of the whole scene finds. */
+typedef struct grid_view {
+    uint32_t count;
+    bump_rect rects[40];
+    bool found[40];
+} grid_view;
+
+static void view_of(bump_grid *g, const bool *alive, grid_view *v) {
+    memset(v, 0, sizeof *v);
+    v->count = SHOVE_FN(bump_grid_count)(g);
+    const bump_rect *rects = SHOVE_FN(bump_grid_rects)(g);
+    for (uint32_t i = 0; i < 40; ++i) {
+        if (alive[i]) {
+            v->rects[i] = rects[i];
+        }
+    }
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        lo[a] = -2e4;
+        hi[a] = 2e4;
+    }
+    uint32_t out[64];
+    const uint32_t n = SHOVE_FN(bump_grid_query)(g, lo, hi, out, 64);
+    for (uint32_t i = 0; i < n && i < 64; ++i) {
+        if (out[i] < 40) {
+            v->found[out[i]] = true;
+        }
+    }
+}
+
+/* A script of adds (some wide), updates across cells, moves and removes,
+ * with the allocator failing its n-th allocation (and every one after it
+ * when `all`): each refusal is SHOVE_ERR_OUT_OF_MEMORY and leaves the grid
+ * as it was, and nothing leaks. Returns whether the script ran with no
+ * failure at all. */
+static bool run_failing(long n) {
+    test_alloc counter;
+    shove_allocator al = test_alloc_make(&counter);
+    counter.fail_after = n;
+    bump_grid *g = NULL;
+    const shove_status created = SHOVE_FN(bump_grid_create)(0.5, &al, &g);
+    if (created != SHOVE_OK) {
+        cr_expect_eq(created, SHOVE_ERR_OUT_OF_MEMORY);
+        cr_expect_eq(counter.live, 0);
+        return false;
+    }
+    bool failed = false, alive[40] = {false};
+    grid_view before, after;
+    test_rng r = {(uint64_t)n + 5u};
+    for (int step = 0; step < 160; ++step) {
+        const uint32_t i = (uint32_t)(step % 40);
+        shove_status status;
+        view_of(g, alive, &before);
+        if (!alive[i]) {
+            const bump_rect add = rect(test_rng_float(&r, -20, 20), test_rng_float(&r, -20, 20),
+                                       i % 7 == 0 ? 60 : test_rng_float(&r, 0.2f, 3), 1);
+            uint32_t index = UINT32_MAX;
+            status = SHOVE_FN(bump_grid_add)(g, &add, &index);
+            if (status == SHOVE_OK) {
+                cr_assert_lt(index, 40u);
+                alive[index] = true;
+                continue;
+            }
+        } else if (step % 3 == 0) {
+            const bump_rect moved = rect(test_rng_float(&r, -20, 20), test_rng_float(&r, -20, 20),
+                                         test_rng_float(&r, 0.2f, 40), 1);
+            status = SHOVE_FN(bump_grid_update)(g, i, &moved);
+        } else if (step % 5 == 0) {
+            cr_assert_eq(SHOVE_FN(bump_grid_remove)(g, i), SHOVE_OK);
+            alive[i] = false;
+            continue;
+        } else {
+            double goal[SHOVE_DIM], actual[SHOVE_DIM];
+            point(goal, test_rng_float(&r, -25, 25), test_rng_float(&r, -25, 25));
+            uint32_t ids[40], k = 0;
+            bump_col cols[40];
+            status = SHOVE_FN(bump_grid_move)(g, i, goal, true, ids, 40, cols, 40, &k, actual);
+        }
+        if (status != SHOVE_OK) {
+            cr_assert_eq(status, SHOVE_ERR_OUT_OF_MEMORY, "step %d", step);
+            failed = true;
+            view_of(g, alive, &after);
+            cr_assert(memcmp(&before, &after, sizeof before) == 0,
+                      "failing allocation %ld, step %d: the grid changed", n, step);
+        }
+    }
+    SHOVE_FN(bump_grid_destroy)(g);
+    cr_expect_eq(counter.live, 0, "failing allocation %ld: %lld bytes leak", n, counter.live);
+    cr_expect_not(counter.size_error, "failing allocation %ld: a size did not add up", n);
+    return !failed;
+}
+
+Test(bump_grid, a_failed_allocation_changes_nothing_and_nothing_leaks) {
+    long n = 0;
+    while (!run_failing(n)) {
+        n += 1;
+        cr_assert_lt(n, 100000, "the script never ran without a failure");
+    }
+    cr_expect_gt(n, 10, "the script should allocate more than a few times");
 }

@@ -862,10 +862,14 @@ SHOVE_API uint32_t shove2_bump_check(const shove2_world *w, const shove2_bump_re
  *  grid, one thread at a time (queries write scratch stamps). */
 typedef struct shove2_bump_grid shove2_bump_grid;
 
-/** Creates an empty grid with cells `cell_size` wide. SHOVE_ERR_INVALID_ARGUMENT
- *  for a NULL `out` or a size that is not finite and positive (`*out` is
- *  then untouched); SHOVE_ERR_OUT_OF_MEMORY when malloc fails. */
-SHOVE_API shove_status shove2_bump_grid_create(double cell_size, shove2_bump_grid **out);
+/** Creates an empty grid with cells `cell_size` wide, which allocates
+ *  through `allocator` (NULL, or one whose realloc is NULL: the C library's
+ *  realloc / free). SHOVE_ERR_INVALID_ARGUMENT for a NULL `out` or a size
+ *  that is not finite and positive, or whose inverse is not finite;
+ *  SHOVE_ERR_OUT_OF_MEMORY when the allocator returns NULL. On error
+ *  `*out` is untouched. */
+SHOVE_API shove_status shove2_bump_grid_create(double cell_size, const shove_allocator *allocator,
+                                               shove2_bump_grid **out);
 
 /** Frees the grid and everything in it. NULL is allowed (does nothing). */
 SHOVE_API void shove2_bump_grid_destroy(shove2_bump_grid *g);

@@ -1091,7 +1091,7 @@ bump.newWorld = function(cellSize)
   local out = ffi.new('shove2_bump_grid*[1]')
   -- the grid's cells are bump's (a cellSize beyond doubles' range gets the
   -- largest finite one: every item in one cell, as bump's would be)
-  local status = C.shove2_bump_grid_create(min(cellSize, 1.7976931348623157e308), out)
+  local status = C.shove2_bump_grid_create(min(cellSize, 1.7976931348623157e308), nil, out)
   if status ~= SHOVE_OK then
     error('shove.bump: could not create a world: ' .. ffi.string(C.shove_status_string(status)), 2)
   end

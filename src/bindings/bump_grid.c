@@ -14,7 +14,6 @@
  * cells. Empty cells are dropped when the hash is rebuilt.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Rects and query boxes are compared grown by |v| * PAD_REL + PAD_ABS on
@@ -41,6 +40,7 @@ typedef struct SHOVE_IFN(bump_cell) {
 #define SHOVE_BUMP_WIDE     2u
 
 struct SHOVE_T(bump_grid) {
+    shove_allocator alloc;
     double cell_size;
     double per_cell;     /* 1 / cell_size */
     uint32_t capacity;   /* of the per-index arrays below */
@@ -61,6 +61,16 @@ struct SHOVE_T(bump_grid) {
     uint32_t wide_count;
     uint32_t wide_capacity;
 };
+
+/* The grid's allocator: a block of `size` bytes in place of `ptr` (of
+ * `old_size`), or NULL; size 0 frees. */
+static void *SHOVE_IFN(bump_realloc)(const SHOVE_T(bump_grid) * g, void *ptr, size_t old_size,
+                                     size_t size) {
+    if (!ptr && size == 0u) {
+        return NULL;
+    }
+    return g->alloc.realloc(g->alloc.ctx, ptr, old_size, size);
+}
 
 static inline double SHOVE_IFN(bump_pad)(double v) {
     return fabs(v) * SHOVE_BUMP_GRID_PAD_REL + SHOVE_BUMP_GRID_PAD_ABS;
@@ -165,10 +175,12 @@ static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g, uint32_t extr
     if (capacity > SHOVE_BUMP_GRID_MAX_TABLE) {
         return false;
     }
-    SHOVE_IFN(bump_cell) *cells = calloc((size_t)capacity, sizeof *cells);
+    SHOVE_IFN(bump_cell) *cells =
+        SHOVE_IFN(bump_realloc)(g, NULL, 0, (size_t)capacity * sizeof *cells);
     if (!cells) {
         return false;
     }
+    memset(cells, 0, (size_t)capacity * sizeof *cells);
     SHOVE_IFN(bump_cell) *old = g->cells;
     const uint32_t old_capacity = g->cell_capacity;
     g->cells = cells;
@@ -179,22 +191,24 @@ static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g, uint32_t extr
             continue;
         }
         if (old[i].count == 0u) {
-            free(old[i].items);
+            SHOVE_IFN(bump_realloc)(g, old[i].items, old[i].capacity * sizeof *old[i].items, 0);
             continue;
         }
         *SHOVE_IFN(bump_slot)(g, old[i].key) = old[i];
         g->cells_used += 1u;
     }
-    free(old);
+    SHOVE_IFN(bump_realloc)(g, old, (size_t)old_capacity * sizeof *old, 0);
     return true;
 }
 
-static bool SHOVE_IFN(bump_grow_list)(uint32_t **items, uint32_t *capacity) {
+static bool SHOVE_IFN(bump_grow_list)(const SHOVE_T(bump_grid) * g, uint32_t **items,
+                                      uint32_t *capacity) {
     if (*capacity > UINT32_MAX / 2u) {
         return false;
     }
     const uint32_t grown = *capacity ? *capacity * 2u : 4u;
-    uint32_t *p = realloc(*items, (size_t)grown * sizeof *p);
+    uint32_t *p = SHOVE_IFN(bump_realloc)(g, *items, (size_t)*capacity * sizeof *p,
+                                          (size_t)grown * sizeof *p);
     if (!p) {
         return false;
     }
@@ -223,7 +237,7 @@ static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[
                                     double cells, const int32_t *skip) {
     if (cells > SHOVE_BUMP_GRID_ITEM_CELLS) {
         return g->wide_count < g->wide_capacity ||
-               SHOVE_IFN(bump_grow_list)(&g->wide, &g->wide_capacity);
+               SHOVE_IFN(bump_grow_list)(g, &g->wide, &g->wide_capacity);
     }
     if (!SHOVE_IFN(bump_room_for_cells)(g, (uint32_t)cells)) {
         return false;
@@ -242,7 +256,7 @@ static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[
             g->cells_used += 1u;
         }
         if (cell->count == cell->capacity &&
-            !SHOVE_IFN(bump_grow_list)(&cell->items, &cell->capacity)) {
+            !SHOVE_IFN(bump_grow_list)(g, &cell->items, &cell->capacity)) {
             return false;
         }
     } while (SHOVE_IFN(bump_next_key)(key, range));
@@ -324,18 +338,58 @@ static void SHOVE_IFN(bump_grown_rect)(const SHOVE_T(bump_rect) * r, double grow
     SHOVE_IFN(bump_grow)(lo, hi, grown);
 }
 
-shove_status SHOVE_FN(bump_grid_create)(double cell_size, SHOVE_T(bump_grid) * *out) {
+shove_status SHOVE_FN(bump_grid_create)(double cell_size, const shove_allocator *allocator,
+                                        SHOVE_T(bump_grid) * *out) {
     if (!out || !isfinite(cell_size) || !(cell_size > 0.0) || !isfinite(1.0 / cell_size)) {
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
-    SHOVE_T(bump_grid) *g = calloc(1, sizeof *g);
+    shove_allocator alloc = {0};
+    if (allocator) {
+        alloc = *allocator;
+    }
+    if (!alloc.realloc) {
+        alloc.realloc = shove__default_realloc;
+    }
+    SHOVE_T(bump_grid) *g = alloc.realloc(alloc.ctx, NULL, 0, sizeof *g);
     if (!g) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
+    memset(g, 0, sizeof *g);
+    g->alloc = alloc;
     g->cell_size = cell_size;
     g->per_cell = 1.0 / cell_size;
     *out = g;
     return SHOVE_OK;
+}
+
+/* The per-index arrays (`capacity` entries each), their entry sizes, and
+ * the grid with new ones in their place. */
+#define SHOVE_BUMP_INDEX_ARRAYS 6
+static void SHOVE_IFN(bump_index_arrays)(const SHOVE_T(bump_grid) * g,
+                                         void *arrays[SHOVE_BUMP_INDEX_ARRAYS],
+                                         size_t sizes[SHOVE_BUMP_INDEX_ARRAYS]) {
+    arrays[0] = g->rects;
+    sizes[0] = sizeof *g->rects;
+    arrays[1] = g->grown;
+    sizes[1] = 2u * SHOVE_DIM * sizeof *g->grown;
+    arrays[2] = g->range;
+    sizes[2] = 2u * SHOVE_DIM * sizeof *g->range;
+    arrays[3] = g->stamp;
+    sizes[3] = sizeof *g->stamp;
+    arrays[4] = g->free_list;
+    sizes[4] = sizeof *g->free_list;
+    arrays[5] = g->live;
+    sizes[5] = sizeof *g->live;
+}
+
+static void SHOVE_IFN(bump_set_index_arrays)(SHOVE_T(bump_grid) * g,
+                                             void *const arrays[SHOVE_BUMP_INDEX_ARRAYS]) {
+    g->rects = arrays[0];
+    g->grown = arrays[1];
+    g->range = arrays[2];
+    g->stamp = arrays[3];
+    g->free_list = arrays[4];
+    g->live = arrays[5];
 }
 
 void SHOVE_FN(bump_grid_destroy)(SHOVE_T(bump_grid) * g) {
@@ -343,32 +397,22 @@ void SHOVE_FN(bump_grid_destroy)(SHOVE_T(bump_grid) * g) {
         return;
     }
     for (uint32_t i = 0; i < g->cell_capacity; ++i) {
-        free(g->cells[i].items);
+        SHOVE_IFN(bump_realloc)(g, g->cells[i].items, g->cells[i].capacity * sizeof(uint32_t), 0);
     }
-    free(g->cells);
-    free(g->wide);
-    free(g->rects);
-    free(g->grown);
-    free(g->range);
-    free(g->stamp);
-    free(g->free_list);
-    free(g->live);
-    free(g);
+    SHOVE_IFN(bump_realloc)(g, g->cells, (size_t)g->cell_capacity * sizeof *g->cells, 0);
+    SHOVE_IFN(bump_realloc)(g, g->wide, (size_t)g->wide_capacity * sizeof *g->wide, 0);
+    void *arrays[SHOVE_BUMP_INDEX_ARRAYS];
+    size_t sizes[SHOVE_BUMP_INDEX_ARRAYS];
+    SHOVE_IFN(bump_index_arrays)(g, arrays, sizes);
+    for (int a = 0; a < SHOVE_BUMP_INDEX_ARRAYS; ++a) {
+        SHOVE_IFN(bump_realloc)(g, arrays[a], (size_t)g->capacity * sizes[a], 0);
+    }
+    const shove_allocator alloc = g->alloc;
+    alloc.realloc(alloc.ctx, g, sizeof *g, 0);
 }
 
-/* Grows one per-index array to `cap` entries of `size` bytes. */
-static bool SHOVE_IFN(bump_grow_array)(void **array, uint32_t cap, size_t size) {
-    void *p = realloc(*array, (size_t)cap * size);
-    if (!p) {
-        return false;
-    }
-    *array = p;
-    return true;
-}
-
-/* Room in the per-index arrays for one more index. Each array grows on its
- * own: one that grew before a failure is only larger, and the capacity
- * stays what all of them have. */
+/* Room in the per-index arrays for one more index: all of them move to
+ * new blocks, or none (the old ones stay when one allocation fails). */
 static bool SHOVE_IFN(bump_room_for_index)(SHOVE_T(bump_grid) * g) {
     if (g->free_count > 0u || g->next < g->capacity) {
         return true;
@@ -377,14 +421,25 @@ static bool SHOVE_IFN(bump_room_for_index)(SHOVE_T(bump_grid) * g) {
         return false;
     }
     const uint32_t cap = g->capacity ? g->capacity * 2u : 64u;
-    if (!SHOVE_IFN(bump_grow_array)((void **)&g->rects, cap, sizeof *g->rects) ||
-        !SHOVE_IFN(bump_grow_array)((void **)&g->grown, cap, 2u * SHOVE_DIM * sizeof *g->grown) ||
-        !SHOVE_IFN(bump_grow_array)((void **)&g->range, cap, 2u * SHOVE_DIM * sizeof *g->range) ||
-        !SHOVE_IFN(bump_grow_array)((void **)&g->stamp, cap, sizeof *g->stamp) ||
-        !SHOVE_IFN(bump_grow_array)((void **)&g->free_list, cap, sizeof *g->free_list) ||
-        !SHOVE_IFN(bump_grow_array)((void **)&g->live, cap, sizeof *g->live)) {
-        return false;
+    void *arrays[SHOVE_BUMP_INDEX_ARRAYS], *grown[SHOVE_BUMP_INDEX_ARRAYS];
+    size_t sizes[SHOVE_BUMP_INDEX_ARRAYS];
+    SHOVE_IFN(bump_index_arrays)(g, arrays, sizes);
+    for (int a = 0; a < SHOVE_BUMP_INDEX_ARRAYS; ++a) {
+        grown[a] = SHOVE_IFN(bump_realloc)(g, NULL, 0, (size_t)cap * sizes[a]);
+        if (!grown[a]) {
+            while (a-- > 0) {
+                SHOVE_IFN(bump_realloc)(g, grown[a], (size_t)cap * sizes[a], 0);
+            }
+            return false;
+        }
     }
+    for (int a = 0; a < SHOVE_BUMP_INDEX_ARRAYS; ++a) {
+        if (g->capacity > 0u) {
+            memcpy(grown[a], arrays[a], (size_t)g->capacity * sizes[a]);
+        }
+        SHOVE_IFN(bump_realloc)(g, arrays[a], (size_t)g->capacity * sizes[a], 0);
+    }
+    SHOVE_IFN(bump_set_index_arrays)(g, grown);
     g->capacity = cap;
     return true;
 }
