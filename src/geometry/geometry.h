@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "simd/lanes4.h"
+
 /** nextafterf(x, INFINITY), inline: the next float above x (the smallest
  *  subnormal above zero of either sign; +inf and NaN unchanged). The libm
  *  call costs more than the rest of a box computation on the move path.
@@ -60,23 +62,6 @@ static inline float shove__next_down_finite(float x) {
     return -shove__next_up_finite(-x);
 }
 
-/** Four floats (int32s) as a vector (GCC / Clang vector extensions, plain
- *  SSE2 or NEON code), for box arithmetic on all axes at once. */
-typedef float shove__f4 __attribute__((vector_size(16)));
-typedef int32_t shove__i4 __attribute__((vector_size(16)));
-
-/** shove__next_up in every lane, for lanes that are not NaN: x + 0 turns
- *  -0 into +0, then the magnitude steps one up for x >= 0 and one down for
- *  x < 0 (-inf to -FLT_MAX); +inf stays. */
-static inline shove__f4 shove__next_up4(shove__f4 x) {
-    const shove__f4 inf = {INFINITY, INFINITY, INFINITY, INFINITY};
-    x += (shove__f4){0.0f, 0.0f, 0.0f, 0.0f};
-    shove__i4 u;
-    memcpy(&u, &x, sizeof u);
-    u += ((u >> 31) | 1) & (x < inf);
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
 #endif
 
 #if (SHOVE_DIM == 2 && !defined(SHOVE_GEOMETRY2_H)) ||                                             \
@@ -208,6 +193,15 @@ static inline shove_aabb SHOVE_IFN(swept_bounds)(shove_aabb b, shove_vec d) {
     return b;
 }
 
+/** The axes of `v` in lanes 0 .. SHOVE_DIM - 1, zero in the others. */
+static inline shove__f4 SHOVE_IFN(vec_lanes)(shove_vec v) {
+#if SHOVE_DIM == 2
+    return shove__f4_set(v.raw[0], v.raw[1], 0.0f, 0.0f);
+#else
+    return shove__f4_set(v.raw[0], v.raw[1], v.raw[2], 0.0f);
+#endif
+}
+
 /** The query box of a gather: `b` swept by `d` (swept_bounds), every max
  *  taken one float step up (when `step_first`), grown by `margin` and
  *  taken one float step up again; every min the mirror image. All axes at
@@ -216,36 +210,27 @@ static inline shove_aabb SHOVE_IFN(swept_bounds)(shove_aabb b, shove_vec d) {
  *  +0 as well, and both step to the same -denormal). */
 static inline shove_aabb SHOVE_IFN(swept_region)(shove_aabb b, shove_vec d, float margin,
                                                  bool step_first) {
-    shove__f4 lo = {0.0f, 0.0f, 0.0f, 0.0f}, hi = lo, dv = lo;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        lo[a] = b.min.raw[a];
-        hi[a] = b.max.raw[a];
-        dv[a] = d.raw[a];
-    }
+    shove__f4 lo = SHOVE_IFN(vec_lanes)(b.min), hi = SHOVE_IFN(vec_lanes)(b.max);
+    const shove__f4 dv = SHOVE_IFN(vec_lanes)(d);
     /* swept_bounds: the end where it lies further out */
-    const shove__f4 lo_end = lo + dv, hi_end = hi + dv;
-    const shove__i4 lo_moves = lo_end<lo, hi_moves = hi_end> hi;
-    shove__i4 l, h, le, he;
-    memcpy(&l, &lo, sizeof l);
-    memcpy(&h, &hi, sizeof h);
-    memcpy(&le, &lo_end, sizeof le);
-    memcpy(&he, &hi_end, sizeof he);
-    l = (le & lo_moves) | (l & ~lo_moves);
-    h = (he & hi_moves) | (h & ~hi_moves);
-    memcpy(&lo, &l, sizeof lo);
-    memcpy(&hi, &h, sizeof hi);
-    lo = -lo;
+    const shove__f4 lo_end = shove__f4_add(lo, dv), hi_end = shove__f4_add(hi, dv);
+    lo = shove__f4_select(shove__f4_lt(lo_end, lo), lo_end, lo);
+    hi = shove__f4_select(shove__f4_gt(hi_end, hi), hi_end, hi);
+    lo = shove__f4_neg(lo);
     if (step_first) {
-        lo = shove__next_up4(lo);
-        hi = shove__next_up4(hi);
+        lo = shove__f4_next_up(lo);
+        hi = shove__f4_next_up(hi);
     }
-    const shove__f4 m = {margin, margin, margin, margin};
-    lo = -shove__next_up4(lo + m);
-    hi = shove__next_up4(hi + m);
+    const shove__f4 m = shove__f4_splat(margin);
+    lo = shove__f4_neg(shove__f4_next_up(shove__f4_add(lo, m)));
+    hi = shove__f4_next_up(shove__f4_add(hi, m));
+    float lo_out[4], hi_out[4];
+    shove__f4_store(lo_out, lo);
+    shove__f4_store(hi_out, hi);
     shove_aabb q;
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        q.min.raw[a] = lo[a];
-        q.max.raw[a] = hi[a];
+        q.min.raw[a] = lo_out[a];
+        q.max.raw[a] = hi_out[a];
     }
     return q;
 }

@@ -8,10 +8,7 @@
 
 #include "obstacles/broadphase.h"
 #include "simd/kernels.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "simd/lanes4.h"
 
 #define TREE SHOVE_T(tree)
 #define NODE SHOVE_T(tree_node)
@@ -22,10 +19,6 @@
 #define TREE_KERNEL_SWEEP   sweep3
 #define TREE_KERNEL_OVERLAP overlap3
 #endif
-
-/* The query tests four children at once with geometry.h's shove__f4 /
- * shove__i4: comparisons give -1 (all bits) or 0 per lane, false with NaN,
- * as the scalar `<`. */
 
 /* Deepest traversal stack: every level adds at most 2^DIM - 1 entries. */
 #define TREE_STACK (SHOVE_TREE_MAX_DEPTH * (SHOVE_TREE_CHILDREN - 1) + 2)
@@ -689,17 +682,6 @@ static inline bool SHOVE_IFN(tree_node_overlaps)(const NODE *n, shove_aabb box) 
     return true;
 }
 
-/* Bits 0..3 of a lane mask (lane k all ones: bit k). */
-static inline unsigned SHOVE_IFN(tree_lane_bits)(shove__i4 in) {
-#if defined(__SSE2__)
-    return (unsigned)_mm_movemask_ps((__m128)in);
-#else
-    const shove__i4 bit = {1, 2, 4, 8};
-    in &= bit;
-    return (unsigned)(in[0] | in[1] | in[2] | in[3]);
-#endif
-}
-
 /* Which of the lanes first .. first + 3 of a block overlap the query
  * strictly (bit k: lane first + k): the test of tree_node_overlaps on the
  * block's copy of the children's bounds. `qlo` / `qhi` hold the query's min
@@ -707,19 +689,13 @@ static inline unsigned SHOVE_IFN(tree_lane_bits)(shove__i4 in) {
 static inline unsigned SHOVE_IFN(tree_lane_hits)(const SHOVE_T(tree_block_bounds) * bb,
                                                  uint32_t first, const shove__f4 qlo[SHOVE_DIM],
                                                  const shove__f4 qhi[SHOVE_DIM]) {
-    shove__f4 lo0, hi0, lo1, hi1;
-    memcpy(&lo0, &bb->lo[0][first], sizeof lo0);
-    memcpy(&hi0, &bb->hi[0][first], sizeof hi0);
-    memcpy(&lo1, &bb->lo[1][first], sizeof lo1);
-    memcpy(&hi1, &bb->hi[1][first], sizeof hi1);
-    shove__i4 in = (lo0 < qhi[0]) & (qlo[0] < hi0) & (lo1 < qhi[1]) & (qlo[1] < hi1);
-#if SHOVE_DIM == 3
-    shove__f4 lo2, hi2;
-    memcpy(&lo2, &bb->lo[2][first], sizeof lo2);
-    memcpy(&hi2, &bb->hi[2][first], sizeof hi2);
-    in &= (lo2 < qhi[2]) & (qlo[2] < hi2);
-#endif
-    return SHOVE_IFN(tree_lane_bits)(in);
+    shove__m4 in = shove__m4_and(shove__f4_lt(shove__f4_load(&bb->lo[0][first]), qhi[0]),
+                                 shove__f4_lt(qlo[0], shove__f4_load(&bb->hi[0][first])));
+    for (int a = 1; a < SHOVE_DIM; ++a) {
+        in = shove__m4_and(in, shove__f4_lt(shove__f4_load(&bb->lo[a][first]), qhi[a]));
+        in = shove__m4_and(in, shove__f4_lt(qlo[a], shove__f4_load(&bb->hi[a][first])));
+    }
+    return shove__m4_bits(in);
 }
 
 /* The children of a node with `live` children (its live mask) that overlap
@@ -761,8 +737,8 @@ void SHOVE_IFN(tree_query)(const TREE *t, shove_aabb box, SHOVE_T(tree_visit_fn)
     shove__f4 qlo[SHOVE_DIM], qhi[SHOVE_DIM];
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float lo = box.min.raw[a], hi = box.max.raw[a];
-        qlo[a] = (shove__f4){lo, lo, lo, lo};
-        qhi[a] = (shove__f4){hi, hi, hi, hi};
+        qlo[a] = shove__f4_splat(lo);
+        qhi[a] = shove__f4_splat(hi);
     }
     /* Depth first, highest child first: a node's highest overlapping child
      * is walked next and the others wait on the stack in ascending order. */
