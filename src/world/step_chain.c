@@ -50,148 +50,184 @@ static uint32_t SHOVE_IFN(step_node_of)(STEP_RUN *run, uint32_t slot, uint32_t c
     return k;
 }
 
-/* Push body `first` along axis a, direction sgn, so that its trailing
- * face reaches `face` (in u), pushing what is ahead with priority p on
- * behalf of `mover` (the body doing the push, never pushed itself).
- * Records squishes when `record`. */
-static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first, int a, float sgn,
-                                  float face, uint8_t p, bool record) {
+/* What one chain push shares across its phases. */
+typedef struct SHOVE_T(step_chain_push) {
+    uint32_t mover; /* the body doing the push, never pushed itself */
+    uint32_t stamp; /* this chain (step_slot.node_mark) */
+    int a;          /* the axis of the push */
+    float sgn;      /* its direction */
+    float budget0;  /* how far the first body is asked to move */
+    float slack;    /* a few float steps at the first body's box */
+    uint8_t p;      /* the priority it pushes with */
+    bool carries;   /* pushed sideways or down, a node carries its riders */
+} SHOVE_T(step_chain_push);
+
+/* Node k of a chain looking ahead: what the obstacles of its gather are
+ * compared with. A pushed body keeps the skin of its own move settings to
+ * what is ahead of it, and answers with their filter and response. */
+typedef struct SHOVE_T(step_chain_look) {
+    uint32_t k;
+    shove_aabb box;
+    float hi;  /* leading face in u */
+    bool flat; /* no depth along the push */
+    const shove_move_def *def;
+    float skin;
+    float contact; /* contact distance at its box */
+} SHOVE_T(step_chain_look);
+
+/* Obstacle i of the gather of node look->k: a rider of it, a node ahead
+ * (with an edge to it) or a wall, or nothing in its way. False when out of
+ * memory (the chain stops). */
+static bool SHOVE_IFN(step_chain_meet)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c,
+                                       const SHOVE_T(step_chain_look) * look, size_t i) {
     struct SHOVE_T(step_scratch) *s = run->s;
     shove_world *w = run->w;
-    const uint32_t chain = SHOVE_IFN(step_stamp)(s);
-    s->node_count = 0;
-    s->edge_count = 0;
-    s->chain_rider_count = 0;
-    if (SHOVE_IFN(step_node_of)(run, first, chain, a, sgn) == STEP_NONE) {
-        return;
+    const int a = c->a;
+    const float sgn = c->sgn;
+    const uint32_t k = look->k;
+    const shove_aabb yb = look->box;
+    const float y_hi = look->hi;
+    const shove_move_def *y_def = look->def;
+    const float skin = look->skin;
+    const float y_contact = look->contact;
+    const SHOVE_IFN(obstacle_set) *set = &w->obstacles;
+    if (set->flags[i] & SHOVE_OBSTACLE_SENSOR) {
+        return true;
     }
-    const float budget0 = face - s->nodes[0].lo;
-    if (!(budget0 > 0.0f)) {
-        return;
+    const shove_aabb ob = SHOVE_IFN(obstacles_box)(set, i);
+    /* A rider, when the platform is solid for it; what cannot ride
+     * (voxels, static bodies) resting on a platform is not in its way. */
+    if (c->carries && SHOVE_IFN(step_rests)(run, yb, ob, true, y_contact)) {
+        const uint32_t o = SHOVE_IFN(world_slot)(w, set->id[i]);
+        const bool rider = o != SHOVE_TREE_NONE && (w->flags[o] & SHOVE_SLOT_DYNAMIC);
+        if (!rider) {
+            return true;
+        }
+        if (SHOVE_IFN(step_is_solid)(SHOVE_IFN(step_body_response)(w, o, s->nodes[k].slot))) {
+            if (STEP_GROW(run, s->chain_riders, s->chain_rider_capacity,
+                          (uint64_t)s->chain_rider_count + 1u)) {
+                s->chain_riders[s->chain_rider_count++] = o;
+            }
+            return true;
+        }
     }
-    s->nodes[0].budget = budget0;
-    /* Everything within reach of the first body's budget (and the skin a
-     * node keeps from walls, and a few float steps: rounding may move a
-     * face a step further than the budget) is gathered ahead of every node. */
-    const float slack = SHOVE_IFN(world_contact_distance)(0.0f, s->nodes[0].box);
+    if (!SHOVE_IFN(step_overlap_except)(yb, ob, a)) {
+        return true;
+    }
+    const float o_lo = SHOVE_IFN(step_lo)(ob, a, sgn);
+    const float o_hi = SHOVE_IFN(step_hi)(ob, a, sgn);
+    /* Ahead: at or beyond the leading face, and not two flat boxes
+     * in one plane (those never overlap, whatever the motion). */
+    if (!(o_lo >= y_hi) || (look->flat && !(o_hi > o_lo))) {
+        return true;
+    }
+    const float gap = o_lo - y_hi;
+    const float run_free = (gap > skin) ? gap - skin : 0.0f;
+    if (y_def->filter) {
+        shove_obstacle described;
+        SHOVE_IFN(obstacles_describe)(set, i, &described);
+        if (!SHOVE_IFN(step_is_solid)(SHOVE_IFN(step_response)(w, s->nodes[k].slot, &described))) {
+            return true;
+        }
+    } else if (!SHOVE_IFN(step_is_solid)(y_def->response)) {
+        return true;
+    }
+    const uint32_t o = SHOVE_IFN(world_slot)(w, set->id[i]);
+    const bool lift = a == run->up && sgn > 0.0f && gap <= y_contact;
+    /* Beyond every budget a body is never pushed: a wall, for the
+     * clamp of the placement (step_chain_clamp) only, since its run is too
+     * long to limit a reach. */
+    if (o != SHOVE_TREE_NONE && o != c->mover && (w->flags[o] & SHOVE_SLOT_DYNAMIC) &&
+        !(w->flags[o] & SHOVE_SLOT_SENSOR) && (w->priority[o] > c->p || lift) &&
+        run_free < c->budget0) {
+        const uint32_t node = SHOVE_IFN(step_node_of)(run, o, c->stamp, a, sgn);
+        if (node == STEP_NONE ||
+            !STEP_GROW(run, s->edges, s->edge_capacity, (uint64_t)s->edge_count + 1u)) {
+            return false;
+        }
+        SHOVE_T(step_edge) *e = &s->edges[s->edge_count++];
+        e->to = node;
+        e->run = run_free;
+        e->keep = (gap < skin) ? gap : skin;
+    } else {
+        SHOVE_T(step_node) *y = &s->nodes[k];
+        y->wall_lo = o_lo < y->wall_lo ? o_lo : y->wall_lo;
+        y->wall_run = run_free < y->wall_run ? run_free : y->wall_run;
+    }
+    return true;
+}
+
+/* Node k's edges, walls and riders, from a gather ahead of it (over its
+ * top by the contact distance when it carries riders). False when the
+ * chain stops (out of memory, or the gather failed). */
+static bool SHOVE_IFN(step_chain_look_ahead)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c,
+                                             SHOVE_T(world_gather_ctx) * gather, uint32_t k) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
+    SHOVE_T(step_chain_look) look;
+    look.k = k;
+    look.box = s->nodes[k].box;
+    look.hi = s->nodes[k].hi;
+    look.flat = !(look.hi > s->nodes[k].lo);
+    look.def = SHOVE_IFN(world_move_def_of)(w, s->nodes[k].slot);
+    look.skin = look.def->skin;
+    look.contact = SHOVE_IFN(world_contact_distance)(look.skin, look.box);
     shove_vec ahead = shove_vec_splat(0.0f);
+    ahead.raw[c->a] = c->sgn * (c->budget0 + 2.0f * look.skin + c->slack);
+    gather->cells = look.def->filter != NULL;
+    shove_aabb reach = look.box;
+    if (c->carries) {
+        reach.max.raw[run->up] += look.contact;
+    }
+    gather->mover = s->nodes[k].slot;
+    run->set_owner = STEP_NONE;
+    SHOVE_IFN(obstacles_clear)(&w->obstacles);
+    w->obstacles.cursor = 0;
+    gather->budget = SHOVE_IFN(voxel_budget)(&w->voxels);
+    if (!SHOVE_IFN(world_gather)(gather, reach, ahead, look.skin + c->slack, &w->obstacles)) {
+        run->failed = true;
+        run->status = gather->budget.status;
+        return false;
+    }
+    s->nodes[k].first_edge = s->edge_count;
+    s->nodes[k].first_rider = s->chain_rider_count;
+    for (size_t i = 0; i < w->obstacles.count; ++i) {
+        if (!SHOVE_IFN(step_chain_meet)(run, c, &look, i)) {
+            return false;
+        }
+    }
+    s->nodes[k].edge_count = s->edge_count - s->nodes[k].first_edge;
+    s->nodes[k].rider_count = s->chain_rider_count - s->nodes[k].first_rider;
+    return true;
+}
+
+/* 1. Nodes and edges, breadth first. Pushed sideways or down, a node
+ * carries its riders: the gather reaches over its top by the contact
+ * distance to find them too. Everything within reach of the first body's
+ * budget (and the skin a node keeps from walls, and a few float steps:
+ * rounding may move a face a step further than the budget) is gathered
+ * ahead of every node. False when the chain stops. */
+static bool SHOVE_IFN(step_chain_gather)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c) {
+    struct SHOVE_T(step_scratch) *s = run->s;
     SHOVE_T(world_gather_ctx) gather;
     memset(&gather, 0, sizeof gather);
-    gather.w = w;
-    gather.mover = first;
+    gather.w = run->w;
+    gather.mover = s->nodes[0].slot;
     gather.region = s->nodes[0].box;
-
-    /* 1. Nodes and edges, breadth first. Pushed sideways or down, a node
-     * carries its riders: the gather reaches over its top by the contact
-     * distance to find them too. */
-    const bool lifting = a == run->up && sgn > 0.0f;
-    const bool carries = run->up >= 0 && !lifting;
     for (uint32_t k = 0; k < s->node_count && !run->failed; ++k) {
-        const shove_aabb yb = s->nodes[k].box;
-        const float y_lo = s->nodes[k].lo, y_hi = s->nodes[k].hi;
-        const bool y_flat = !(y_hi > y_lo);
-        /* A pushed body keeps the skin of its own move settings to what is
-         * ahead of it, and answers with their filter and response. */
-        const shove_move_def *y_def = SHOVE_IFN(world_move_def_of)(w, s->nodes[k].slot);
-        const float skin = y_def->skin;
-        const float y_contact = SHOVE_IFN(world_contact_distance)(skin, yb);
-        ahead.raw[a] = sgn * (budget0 + 2.0f * skin + slack);
-        gather.cells = y_def->filter != NULL;
-        shove_aabb reach = yb;
-        if (carries) {
-            reach.max.raw[run->up] += y_contact;
+        if (!SHOVE_IFN(step_chain_look_ahead)(run, c, &gather, k)) {
+            return false;
         }
-        gather.mover = s->nodes[k].slot;
-        run->set_owner = STEP_NONE;
-        SHOVE_IFN(obstacles_clear)(&w->obstacles);
-        w->obstacles.cursor = 0;
-        gather.budget = SHOVE_IFN(voxel_budget)(&w->voxels);
-        if (!SHOVE_IFN(world_gather)(&gather, reach, ahead, skin + slack, &w->obstacles)) {
-            run->failed = true;
-            run->status = gather.budget.status;
-            return;
-        }
-        s->nodes[k].first_edge = s->edge_count;
-        s->nodes[k].first_rider = s->chain_rider_count;
-        const SHOVE_IFN(obstacle_set) *set = &w->obstacles;
-        for (size_t i = 0; i < set->count; ++i) {
-            if (set->flags[i] & SHOVE_OBSTACLE_SENSOR) {
-                continue;
-            }
-            const shove_aabb ob = SHOVE_IFN(obstacles_box)(set, i);
-            /* A rider, when the platform is solid for it; what cannot ride
-             * (voxels, static bodies) resting on a platform is not in its way. */
-            if (carries && SHOVE_IFN(step_rests)(run, yb, ob, true, y_contact)) {
-                const uint32_t o = SHOVE_IFN(world_slot)(w, set->id[i]);
-                const bool rider = o != SHOVE_TREE_NONE && (w->flags[o] & SHOVE_SLOT_DYNAMIC);
-                if (!rider) {
-                    continue;
-                }
-                if (SHOVE_IFN(step_is_solid)(
-                        SHOVE_IFN(step_body_response)(w, o, s->nodes[k].slot))) {
-                    if (STEP_GROW(run, s->chain_riders, s->chain_rider_capacity,
-                                  (uint64_t)s->chain_rider_count + 1u)) {
-                        s->chain_riders[s->chain_rider_count++] = o;
-                    }
-                    continue;
-                }
-            }
-            if (!SHOVE_IFN(step_overlap_except)(yb, ob, a)) {
-                continue;
-            }
-            const float o_lo = SHOVE_IFN(step_lo)(ob, a, sgn);
-            const float o_hi = SHOVE_IFN(step_hi)(ob, a, sgn);
-            /* Ahead: at or beyond the leading face, and not two flat boxes
-             * in one plane (those never overlap, whatever the motion). */
-            if (!(o_lo >= y_hi) || (y_flat && !(o_hi > o_lo))) {
-                continue;
-            }
-            const float gap = o_lo - y_hi;
-            const float run_free = (gap > skin) ? gap - skin : 0.0f;
-            if (y_def->filter) {
-                shove_obstacle described;
-                SHOVE_IFN(obstacles_describe)(set, i, &described);
-                if (!SHOVE_IFN(step_is_solid)(
-                        SHOVE_IFN(step_response)(w, s->nodes[k].slot, &described))) {
-                    continue;
-                }
-            } else if (!SHOVE_IFN(step_is_solid)(y_def->response)) {
-                continue;
-            }
-            const uint32_t o = SHOVE_IFN(world_slot)(w, set->id[i]);
-            const bool lift = a == run->up && sgn > 0.0f && gap <= y_contact;
-            /* Beyond every budget a body is never pushed: a wall, for the
-             * clamp of the placement (7.) only, since its run is too long
-             * to limit a reach. */
-            if (o != SHOVE_TREE_NONE && o != mover && (w->flags[o] & SHOVE_SLOT_DYNAMIC) &&
-                !(w->flags[o] & SHOVE_SLOT_SENSOR) && (w->priority[o] > p || lift) &&
-                run_free < budget0) {
-                const uint32_t node = SHOVE_IFN(step_node_of)(run, o, chain, a, sgn);
-                if (node == STEP_NONE ||
-                    !STEP_GROW(run, s->edges, s->edge_capacity, (uint64_t)s->edge_count + 1u)) {
-                    return;
-                }
-                SHOVE_T(step_edge) *e = &s->edges[s->edge_count++];
-                e->to = node;
-                e->run = run_free;
-                e->keep = (gap < skin) ? gap : skin;
-            } else {
-                SHOVE_T(step_node) *y = &s->nodes[k];
-                y->wall_lo = o_lo < y->wall_lo ? o_lo : y->wall_lo;
-                y->wall_run = run_free < y->wall_run ? run_free : y->wall_run;
-            }
-        }
-        s->nodes[k].edge_count = s->edge_count - s->nodes[k].first_edge;
-        s->nodes[k].rider_count = s->chain_rider_count - s->nodes[k].first_rider;
     }
-    if (run->failed) {
-        return;
-    }
+    return !run->failed;
+}
 
-    /* 2. Front-first order (every edge goes to an earlier rank). */
+/* 2. Front-first order (every edge goes to an earlier rank). */
+static bool SHOVE_IFN(step_chain_rank)(STEP_RUN *run) {
+    struct SHOVE_T(step_scratch) *s = run->s;
     const uint32_t n = s->node_count;
     if (!STEP_GROW(run, s->ranks, s->rank_capacity, n)) {
-        return;
+        return false;
     }
     for (uint32_t k = 0; k < n; ++k) {
         SHOVE_T(step_rank) *r = &s->ranks[k];
@@ -204,11 +240,14 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
     if (n > 1) {
         qsort(s->ranks, n, sizeof *s->ranks, SHOVE_IFN(step_rank_order));
     }
+    return true;
+}
+
+/* 3. Budgets, pushers first. */
+static void SHOVE_IFN(step_chain_budgets)(struct SHOVE_T(step_scratch) * s) {
     SHOVE_T(step_node) *nodes = s->nodes;
     const SHOVE_T(step_edge) *edges = s->edges;
-
-    /* 3. Budgets, pushers first. */
-    for (uint32_t r = n; r-- > 0;) {
+    for (uint32_t r = s->node_count; r-- > 0;) {
         const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
         if (!(y->budget > 0.0f)) {
             continue;
@@ -223,8 +262,13 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
             }
         }
     }
-    /* 4. Reach, front first; blocked when a wall or a blocked node bites. */
-    for (uint32_t r = 0; r < n; ++r) {
+}
+
+/* 4. Reach, front first; blocked when a wall or a blocked node bites. */
+static void SHOVE_IFN(step_chain_reach)(struct SHOVE_T(step_scratch) * s) {
+    SHOVE_T(step_node) *nodes = s->nodes;
+    const SHOVE_T(step_edge) *edges = s->edges;
+    for (uint32_t r = 0; r < s->node_count; ++r) {
         SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
         y->reach = 0.0f;
         y->blocked = false;
@@ -246,9 +290,15 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
         y->reach = reach > 0.0f ? reach : 0.0f;
         y->blocked = blocked;
     }
-    /* 5. Ideal moves, pushers first: move(first) = reach(first), move(O) =
-     * max over pushers of move(Y) - run. A node is touched when a pusher's
-     * move closes the free run to it. */
+}
+
+/* 5. Ideal moves, pushers first: move(first) = reach(first), move(O) =
+ * max over pushers of move(Y) - run. A node is touched when a pusher's
+ * move closes the free run to it. */
+static void SHOVE_IFN(step_chain_ideal)(struct SHOVE_T(step_scratch) * s) {
+    SHOVE_T(step_node) *nodes = s->nodes;
+    const SHOVE_T(step_edge) *edges = s->edges;
+    const uint32_t n = s->node_count;
     for (uint32_t k = 0; k < n; ++k) {
         nodes[k].dx = 0.0f;
         nodes[k].ideal = 0.0f;
@@ -270,14 +320,19 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
             }
         }
     }
-    /* 6. Placement, pushers first: the first body's trailing face reaches
-     * `face` exactly when nothing blocks it; every other body goes at least
-     * as far as keeps its gap to each pusher's new leading face. */
+}
+
+/* 6. Placement, pushers first: the first body's trailing face reaches
+ * `face` exactly when nothing blocks it; every other body goes at least
+ * as far as keeps its gap to each pusher's new leading face. */
+static void SHOVE_IFN(step_chain_place)(struct SHOVE_T(step_scratch) * s, float face) {
+    SHOVE_T(step_node) *nodes = s->nodes;
+    const SHOVE_T(step_edge) *edges = s->edges;
     {
         SHOVE_T(step_node) *f0 = &nodes[0];
         f0->dx = f0->blocked ? f0->reach : SHOVE_IFN(step_reach_at_least)(f0->lo, face, f0->budget);
     }
-    for (uint32_t r = n; r-- > 0;) {
+    for (uint32_t r = s->node_count; r-- > 0;) {
         const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
         if (!(y->dx > 0.0f)) {
             continue;
@@ -291,9 +346,14 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
             }
         }
     }
-    /* 7. Hard limits, front first: a far face never passes a wall's near
-     * face or the new near face of a body ahead. */
-    for (uint32_t r = 0; r < n; ++r) {
+}
+
+/* 7. Hard limits, front first: a far face never passes a wall's near
+ * face or the new near face of a body ahead. */
+static void SHOVE_IFN(step_chain_clamp)(struct SHOVE_T(step_scratch) * s) {
+    SHOVE_T(step_node) *nodes = s->nodes;
+    const SHOVE_T(step_edge) *edges = s->edges;
+    for (uint32_t r = 0; r < s->node_count; ++r) {
         SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
         if (!(y->dx > 0.0f)) {
             continue;
@@ -309,27 +369,36 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
             y->dx = d > 0.0f ? d : 0.0f;
         }
     }
-    /* 8. Squishes, pushers first: blocked and reached by a pusher. */
-    if (record) {
-        const shove_vec zero = shove_vec_splat(0.0f);
-        for (uint32_t r = n; r-- > 0;) {
-            const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
-            SHOVE_T(step_slot) *ss = &s->slots[y->slot];
-            if (!(y->budget > 0.0f) || !y->blocked || !y->touched ||
-                ss->squish_mark == run->op_stamp ||
-                !STEP_GROW(run, s->squish, s->squish_capacity, (uint64_t)s->squish_count + 1u)) {
-                continue;
-            }
-            ss->squish_mark = run->op_stamp; /* once per operation */
-            SHOVE_T(step_squish) *q = &s->squish[s->squish_count++];
-            q->body = y->slot;
-            q->pusher = (y->pusher == STEP_NONE) ? mover : nodes[y->pusher].slot;
-            q->normal = zero;
-            q->normal.raw[a] = sgn;
+}
+
+/* 8. Squishes, pushers first: blocked and reached by a pusher. */
+static void SHOVE_IFN(step_chain_squish)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    const SHOVE_T(step_node) *nodes = s->nodes;
+    const shove_vec zero = shove_vec_splat(0.0f);
+    for (uint32_t r = s->node_count; r-- > 0;) {
+        const SHOVE_T(step_node) *y = &nodes[s->ranks[r].node];
+        SHOVE_T(step_slot) *ss = &s->slots[y->slot];
+        if (!(y->budget > 0.0f) || !y->blocked || !y->touched || ss->squish_mark == run->op_stamp ||
+            !STEP_GROW(run, s->squish, s->squish_capacity, (uint64_t)s->squish_count + 1u)) {
+            continue;
         }
+        ss->squish_mark = run->op_stamp; /* once per operation */
+        SHOVE_T(step_squish) *q = &s->squish[s->squish_count++];
+        q->body = y->slot;
+        q->pusher = (y->pusher == STEP_NONE) ? c->mover : nodes[y->pusher].slot;
+        q->normal = zero;
+        q->normal.raw[c->a] = c->sgn;
     }
-    /* 9. Riders of bodies moving sideways or down (lifted riders are nodes). */
-    for (uint32_t r = 0; r < n && carries; ++r) {
+}
+
+/* 9. Riders of bodies moving sideways or down (lifted riders are nodes). */
+static void SHOVE_IFN(step_chain_note_riders)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
+    const int a = c->a;
+    const float sgn = c->sgn;
+    for (uint32_t r = 0; r < s->node_count && c->carries; ++r) {
         const SHOVE_T(step_node) *y = &s->nodes[s->ranks[r].node];
         if (!(y->dx > 0.0f) || y->rider_count == 0 ||
             !STEP_GROW(run, w->near, w->near_capacity, y->rider_count)) {
@@ -339,14 +408,64 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
         memcpy(w->near, s->chain_riders + y->first_rider, riders * sizeof *w->near);
         shove_vec carry = shove_vec_splat(0.0f);
         carry.raw[a] = SHOVE_IFN(step_shift)(y->box, a, sgn, y->dx).min.raw[a] - y->box.min.raw[a];
-        SHOVE_IFN(step_note_riders)(run, y->slot, riders, carry, p);
+        SHOVE_IFN(step_note_riders)(run, y->slot, riders, carry, c->p);
     }
-    /* 10. Commit, front first. */
-    for (uint32_t r = 0; r < n && !run->failed; ++r) {
+}
+
+/* 10. Commit, front first. */
+static void SHOVE_IFN(step_chain_commit)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    for (uint32_t r = 0; r < s->node_count && !run->failed; ++r) {
         const SHOVE_T(step_node) *y = &s->nodes[s->ranks[r].node];
         if (y->dx > 0.0f) {
-            SHOVE_IFN(step_set_box)(run, y->slot, SHOVE_IFN(step_shift)(y->box, a, sgn, y->dx));
+            SHOVE_IFN(step_set_box)
+            (run, y->slot, SHOVE_IFN(step_shift)(y->box, c->a, c->sgn, y->dx));
         }
     }
+}
+
+/* Push body `first` along axis a, direction sgn, so that its trailing
+ * face reaches `face` (in u), pushing what is ahead with priority p on
+ * behalf of `mover` (the body doing the push, never pushed itself).
+ * Records squishes when `record`. Its phases, 1. to 10., are the
+ * functions above. */
+static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first, int a, float sgn,
+                                  float face, uint8_t p, bool record) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    const uint32_t chain = SHOVE_IFN(step_stamp)(s);
+    s->node_count = 0;
+    s->edge_count = 0;
+    s->chain_rider_count = 0;
+    if (SHOVE_IFN(step_node_of)(run, first, chain, a, sgn) == STEP_NONE) {
+        return;
+    }
+    const float budget0 = face - s->nodes[0].lo;
+    if (!(budget0 > 0.0f)) {
+        return;
+    }
+    s->nodes[0].budget = budget0;
+    const bool lifting = a == run->up && sgn > 0.0f;
+    SHOVE_T(step_chain_push) c;
+    c.mover = mover;
+    c.stamp = chain;
+    c.a = a;
+    c.sgn = sgn;
+    c.budget0 = budget0;
+    c.slack = SHOVE_IFN(world_contact_distance)(0.0f, s->nodes[0].box);
+    c.p = p;
+    c.carries = run->up >= 0 && !lifting;
+    if (!SHOVE_IFN(step_chain_gather)(run, &c) || !SHOVE_IFN(step_chain_rank)(run)) {
+        return;
+    }
+    SHOVE_IFN(step_chain_budgets)(s);
+    SHOVE_IFN(step_chain_reach)(s);
+    SHOVE_IFN(step_chain_ideal)(s);
+    SHOVE_IFN(step_chain_place)(s, face);
+    SHOVE_IFN(step_chain_clamp)(s);
+    if (record) {
+        SHOVE_IFN(step_chain_squish)(run, &c);
+    }
+    SHOVE_IFN(step_chain_note_riders)(run, &c);
+    SHOVE_IFN(step_chain_commit)(run, &c);
     SHOVE_IFN(step_queue_riders)(run);
 }

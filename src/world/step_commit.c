@@ -29,15 +29,12 @@ static void SHOVE_IFN(step_write_results)(STEP_RUN *run) {
     }
 }
 
-/* After every move: events and pairs. Everything that can fail comes
- * before the first change. */
-static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
+/* 1. The bodies whose pairs are brought up to date: those the step
+ * moved, in the order they first moved, then the movers that did not
+ * move, in the step's order (s->moved; their moved_mark is `mark`). False
+ * when out of memory. */
+static bool SHOVE_IFN(step_commit_bodies)(STEP_RUN *run, uint32_t mark) {
     struct SHOVE_T(step_scratch) *s = run->s;
-    shove_world *w = run->w;
-    /* 1. The bodies whose pairs are brought up to date: those the step
-     * moved, in the order they first moved, then the movers that did not
-     * move, in the step's order. */
-    const uint32_t mark = SHOVE_IFN(step_stamp)(s);
     s->moved_count = 0;
     for (uint32_t i = 0; i < s->log_count + s->mover_count; ++i) {
         const uint32_t slot =
@@ -52,8 +49,14 @@ static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
         s->slots[slot].moved = s->moved_count;
         s->moved[s->moved_count++] = slot;
     }
+    return true;
+}
+
+/* 2. Their contacts, grouped by body (stable): s->sorted, a range per
+ * body in s->contact_range; *kept = how many. False when out of memory. */
+static bool SHOVE_IFN(step_commit_contacts)(STEP_RUN *run, uint32_t mark, uint32_t *kept_out) {
+    struct SHOVE_T(step_scratch) *s = run->s;
     const uint32_t m = s->moved_count;
-    /* 2. Their contacts, grouped by body (stable). */
     if (!STEP_GROW(run, s->contact_range, s->contact_range_capacity, m) ||
         !STEP_GROW(run, s->near_range, s->near_range_capacity, m) ||
         !STEP_GROW(run, s->sorted, s->sorted_capacity, s->contact_count)) {
@@ -83,14 +86,22 @@ static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
             s->sorted[r->first + r->count++] = s->contacts[i];
         }
     }
-    /* 3. The bodies near each one's final box: kept from its last slide,
-     * or asked of the trees. At its update, every body it has a pair with
-     * then is added: a body that came close after that slide moved later,
-     * so it has this one on its own list, and whichever of the two is
-     * updated first, the pair is begun or kept, never ended. */
+    *kept_out = kept;
+    return true;
+}
+
+/* 3. The bodies near each one's final box: kept from its last slide,
+ * or asked of the trees (s->near_all, a range per body in s->near_range).
+ * At its update, every body it has a pair with then is added: a body that
+ * came close after that slide moved later, so it has this one on its own
+ * list, and whichever of the two is updated first, the pair is begun or
+ * kept, never ended. False when out of memory. */
+static bool SHOVE_IFN(step_commit_near)(STEP_RUN *run) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
     s->near_all_count = 0;
     uint32_t longest = 0;
-    for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t i = 0; i < s->moved_count; ++i) {
         const uint32_t slot = s->moved[i];
         const SHOVE_T(step_slot) *ss = &s->slots[slot];
         /* (no arithmetic on a NULL near_kept: an empty kept list has none) */
@@ -121,13 +132,18 @@ static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
     }
     /* Room for the longest list plus every pair there may be by then. */
     const uint64_t pairs_now = (uint64_t)w->pair_capacity - w->pair_free_count;
-    if (!STEP_GROW(run, w->near, w->near_capacity,
-                   (uint64_t)longest + pairs_now + s->near_all_count)) {
-        return false;
-    }
-    /* 4. Room for every pair and event: world_pairs_reserve counts events
-     * as 2 * (near + contacts) + the body's pairs; give it the totals and
-     * every pair in use, plus the squishes. */
+    return STEP_GROW(run, w->near, w->near_capacity,
+                     (uint64_t)longest + pairs_now + s->near_all_count);
+}
+
+/* 4. Room for every pair and event: world_pairs_reserve counts events
+ * as 2 * (near + contacts) + the body's pairs; give it the totals and
+ * every pair in use, plus the squishes (`kept`: the contacts kept by 2.).
+ * False when out of memory. */
+static bool SHOVE_IFN(step_commit_reserve)(STEP_RUN *run, uint32_t kept) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
+    const uint32_t m = s->moved_count;
     const uint64_t in_use = (uint64_t)w->pair_capacity - w->pair_free_count;
     const uint64_t extra = (uint64_t)kept + 2u * in_use + s->squish_count;
     if (m > 0 &&
@@ -140,7 +156,14 @@ static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
         run->failed = true;
         return false;
     }
-    /* 5. Commit: the results first (callbacks may read them), then events. */
+    return true;
+}
+
+/* 5. Commit: the results first (callbacks may read them), then events:
+ * the squishes, then every moved body's pairs and drawn contacts. */
+static void SHOVE_IFN(step_commit_emit)(STEP_RUN *run) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    shove_world *w = run->w;
     SHOVE_IFN(step_write_results)(run);
     SHOVE_IFN(world_events_begin)(w);
     for (uint32_t i = 0; i < s->squish_count; ++i) {
@@ -149,7 +172,7 @@ static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
         (w, SHOVE_EVENT_SQUISH, SHOVE_IFN(world_id)(w, q->body), SHOVE_IFN(world_id)(w, q->pusher),
          q->normal);
     }
-    for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t i = 0; i < s->moved_count; ++i) {
         const uint32_t slot = s->moved[i];
         const SHOVE_T(step_range) nr = s->near_range[i];
         const SHOVE_T(step_range) cr = s->contact_range[i];
@@ -170,5 +193,18 @@ static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
             (w, w->box[slot], s->sorted[k].other, s->sorted[k].normal);
         }
     }
+}
+
+/* After every move: events and pairs. Everything that can fail comes
+ * before the first change (1. to 4.; 5. changes the world). */
+static bool SHOVE_IFN(step_commit)(STEP_RUN *run) {
+    const uint32_t mark = SHOVE_IFN(step_stamp)(run->s);
+    uint32_t kept = 0;
+    if (!SHOVE_IFN(step_commit_bodies)(run, mark) ||
+        !SHOVE_IFN(step_commit_contacts)(run, mark, &kept) || !SHOVE_IFN(step_commit_near)(run) ||
+        !SHOVE_IFN(step_commit_reserve)(run, kept)) {
+        return false;
+    }
+    SHOVE_IFN(step_commit_emit)(run);
     return true;
 }

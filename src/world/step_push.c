@@ -58,9 +58,137 @@ static void SHOVE_IFN(step_push_all)(STEP_RUN *run, uint32_t mover, shove_aabb s
     }
 }
 
-/* Move body x by d with effective priority p: slide, push, carry. A mover's
- * own motion (own = true) waits when x rests on a mover that has not moved
- * yet: then nothing changes and that mover is returned; else STEP_NONE. */
+/* The body under x's start box that is a mover still waiting for its turn
+ * (the first of them in the step's order), else STEP_NONE: a platform
+ * under a mover that still has to move goes first. */
+static uint32_t SHOVE_IFN(step_pending_support)(STEP_RUN *run, uint32_t x, shove_aabb start) {
+    shove_world *w = run->w;
+    struct SHOVE_T(step_scratch) *s = run->s;
+    const uint32_t n = SHOVE_IFN(step_resting)(run, x, start, false);
+    uint32_t best = STEP_NONE;
+    for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t o = w->near[i];
+        const SHOVE_T(step_slot) *ss = &s->slots[o];
+        if ((w->flags[o] & SHOVE_SLOT_HAS_MOTION) && ss->state == STEP_PENDING &&
+            (best == STEP_NONE || ss->order < s->slots[best].order)) {
+            best = o;
+        }
+    }
+    return best;
+}
+
+/* The pushable bodies the dry run of x from `start` walked into (the
+ * first `count` contacts in w->crossed), in s->pushes in contact order
+ * (ties by box). False when out of memory. */
+static bool SHOVE_IFN(step_collect_pushes)(STEP_RUN *run, uint32_t x, uint8_t p, shove_aabb start,
+                                           uint32_t count) {
+    shove_world *w = run->w;
+    struct SHOVE_T(step_scratch) *s = run->s;
+    s->push_count = 0;
+    if (!STEP_GROW(run, s->pushes, s->push_capacity, count)) {
+        return false;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+        const shove_contact *c = &w->crossed[i];
+        const uint32_t o = SHOVE_IFN(world_slot)(w, c->other);
+        if (c->response != SHOVE_RESPONSE_CROSS || o == SHOVE_TREE_NONE ||
+            !SHOVE_IFN(step_pushable)(run, x, p, o) ||
+            SHOVE_IFN(overlaps_unchecked)(start, w->box[o])) {
+            continue;
+        }
+        int axis = 0;
+        for (int k = 0; k < SHOVE_DIM; ++k) {
+            axis = c->normal.raw[k] != 0.0f ? k : axis;
+        }
+        SHOVE_T(step_push) *pu = &s->pushes[s->push_count++];
+        pu->slot = o;
+        pu->box = w->box[o];
+        pu->t = c->t;
+        pu->axis = axis;
+        pu->sign = c->normal.raw[axis];
+    }
+    if (s->push_count > 1) {
+        qsort(s->pushes, s->push_count, sizeof *s->pushes, SHOVE_IFN(step_push_order));
+    }
+    return true;
+}
+
+/* b. and c. of push_move, after a dry run of x (in *res) that asked about
+ * a pushable body: push the bodies it walked into clear of where x wants
+ * to go, then the final run into *res. False when the run failed. */
+static bool SHOVE_IFN(step_push_then_slide)(STEP_RUN *run, uint32_t x, shove_aabb start,
+                                            shove_vec d, uint8_t p,
+                                            SHOVE_T(step_filter_ctx) * filter,
+                                            shove_move_result *res) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    /* The pushable bodies the dry run walked into. */
+    const shove_aabb wanted = res->box;
+    if (!SHOVE_IFN(step_collect_pushes)(run, x, p, start, (uint32_t)res->contact_count)) {
+        return false;
+    }
+    /* b. Push them clear of where the mover wants to go. */
+    const uint32_t log_mark = s->log_count;
+    const uint32_t queue_mark = s->queue_count;
+    SHOVE_IFN(step_push_all)(run, x, start, wanted, p, true);
+    /* c. The final run, everything solid. */
+    filter->dry = false;
+    if (!SHOVE_IFN(step_slide)(run, x, start, d, filter, res)) {
+        return false;
+    }
+    if (!SHOVE_IFN(step_same_box)(res->box, wanted) && s->log_count > log_mark) {
+        /* Short of where it wanted: push again, just clear of where it
+         * ends, and go straight there. */
+        const shove_aabb end = res->box;
+        const shove_vec moved = res->delta;
+        if (!SHOVE_IFN(step_undo_to)(run, log_mark)) {
+            return false;
+        }
+        s->queue_count = queue_mark;
+        SHOVE_IFN(step_push_all)(run, x, start, end, p, false);
+        if (!SHOVE_IFN(step_slide)(run, x, start, moved, filter, res)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* d. of push_move: x goes to the end of its final run (*res) and its
+ * riders are noted and queued for a carry: carried by the displacement
+ * less its rise (riders were lifted by the pushes); found before x leaves
+ * the start box (when x rose, they were found before the pushes, in
+ * s->lifted). */
+static void SHOVE_IFN(step_move_with_riders)(STEP_RUN *run, uint32_t x, shove_aabb start,
+                                             const shove_move_result *res, bool lift, uint8_t p) {
+    shove_world *w = run->w;
+    struct SHOVE_T(step_scratch) *s = run->s;
+    const int up = run->up;
+    shove_vec carry = res->delta;
+    if (up >= 0 && carry.raw[up] > 0.0f) {
+        carry.raw[up] = 0.0f;
+    }
+    uint32_t riders = 0;
+    if (up >= 0 && !SHOVE_IFN(step_vec_is_zero)(carry)) {
+        if (lift) {
+            riders = s->lifted_count;
+            if (riders > 0 && STEP_GROW(run, w->near, w->near_capacity, riders)) {
+                memcpy(w->near, s->lifted, riders * sizeof *w->near);
+            }
+        } else {
+            riders = SHOVE_IFN(step_resting)(run, x, start, true);
+        }
+    }
+    SHOVE_IFN(step_set_box)(run, x, res->box);
+    SHOVE_IFN(step_keep_near)(run, x, start, res->box);
+    if (riders > 0 && !run->failed) {
+        SHOVE_IFN(step_note_riders)(run, x, riders, carry, p);
+        SHOVE_IFN(step_queue_riders)(run);
+    }
+}
+
+/* Move body x by d with effective priority p: slide, push, carry (step.c,
+ * ">>One operation", steps a. to d.). A mover's own motion (own = true)
+ * waits when x rests on a mover that has not moved yet: then nothing
+ * changes and that mover is returned; else STEP_NONE. */
 static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d, uint8_t p,
                                           bool own) {
     shove_world *w = run->w;
@@ -85,16 +213,7 @@ static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d
     }
     if (own && up >= 0) {
         /* A platform under it that still has to move goes first. */
-        const uint32_t n = SHOVE_IFN(step_resting)(run, x, start, false);
-        uint32_t best = STEP_NONE;
-        for (uint32_t i = 0; i < n; ++i) {
-            const uint32_t o = w->near[i];
-            const SHOVE_T(step_slot) *ss = &s->slots[o];
-            if ((w->flags[o] & SHOVE_SLOT_HAS_MOTION) && ss->state == STEP_PENDING &&
-                (best == STEP_NONE || ss->order < s->slots[best].order)) {
-                best = o;
-            }
-        }
+        const uint32_t best = SHOVE_IFN(step_pending_support)(run, x, start);
         if (best != STEP_NONE) {
             return best;
         }
@@ -108,85 +227,14 @@ static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d
             s->lifted_count = n;
         }
     }
-    if (filter.asked) {
-        /* The pushable bodies the dry run walked into. */
-        const shove_aabb wanted = res.box;
-        s->push_count = 0;
-        const uint32_t count = (uint32_t)res.contact_count;
-        if (!STEP_GROW(run, s->pushes, s->push_capacity, count)) {
-            return STEP_NONE;
-        }
-        for (uint32_t i = 0; i < count; ++i) {
-            const shove_contact *c = &w->crossed[i];
-            const uint32_t o = SHOVE_IFN(world_slot)(w, c->other);
-            if (c->response != SHOVE_RESPONSE_CROSS || o == SHOVE_TREE_NONE ||
-                !SHOVE_IFN(step_pushable)(run, x, p, o) ||
-                SHOVE_IFN(overlaps_unchecked)(start, w->box[o])) {
-                continue;
-            }
-            int axis = 0;
-            for (int k = 0; k < SHOVE_DIM; ++k) {
-                axis = c->normal.raw[k] != 0.0f ? k : axis;
-            }
-            SHOVE_T(step_push) *pu = &s->pushes[s->push_count++];
-            pu->slot = o;
-            pu->box = w->box[o];
-            pu->t = c->t;
-            pu->axis = axis;
-            pu->sign = c->normal.raw[axis];
-        }
-        if (s->push_count > 1) {
-            qsort(s->pushes, s->push_count, sizeof *s->pushes, SHOVE_IFN(step_push_order));
-        }
-        /* b. Push them clear of where the mover wants to go. */
-        const uint32_t log_mark = s->log_count;
-        const uint32_t queue_mark = s->queue_count;
-        SHOVE_IFN(step_push_all)(run, x, start, wanted, p, true);
-        /* c. The final run, everything solid. */
-        filter.dry = false;
-        if (!SHOVE_IFN(step_slide)(run, x, start, d, &filter, &res)) {
-            return STEP_NONE;
-        }
-        if (!SHOVE_IFN(step_same_box)(res.box, wanted) && s->log_count > log_mark) {
-            /* Short of where it wanted: push again, just clear of where it
-             * ends, and go straight there. */
-            const shove_aabb end = res.box;
-            const shove_vec moved = res.delta;
-            if (!SHOVE_IFN(step_undo_to)(run, log_mark)) {
-                return STEP_NONE;
-            }
-            s->queue_count = queue_mark;
-            SHOVE_IFN(step_push_all)(run, x, start, end, p, false);
-            if (!SHOVE_IFN(step_slide)(run, x, start, moved, &filter, &res)) {
-                return STEP_NONE;
-            }
-        }
+    /* b. and c. when the dry run walked into a pushable body. */
+    if (filter.asked && !SHOVE_IFN(step_push_then_slide)(run, x, start, d, p, &filter, &res)) {
+        return STEP_NONE;
     }
     SHOVE_IFN(step_keep_contacts)(run, x, (uint32_t)res.contact_count);
     SHOVE_IFN(step_keep_result)(run, x, &res);
-    /* d. Riders: carried by the displacement less its rise (riders were
-     * lifted by the pushes); found before x leaves the start box. */
-    shove_vec carry = res.delta;
-    if (up >= 0 && carry.raw[up] > 0.0f) {
-        carry.raw[up] = 0.0f;
-    }
-    uint32_t riders = 0;
-    if (up >= 0 && !SHOVE_IFN(step_vec_is_zero)(carry)) {
-        if (lift) {
-            riders = s->lifted_count;
-            if (riders > 0 && STEP_GROW(run, w->near, w->near_capacity, riders)) {
-                memcpy(w->near, s->lifted, riders * sizeof *w->near);
-            }
-        } else {
-            riders = SHOVE_IFN(step_resting)(run, x, start, true);
-        }
-    }
-    SHOVE_IFN(step_set_box)(run, x, res.box);
-    SHOVE_IFN(step_keep_near)(run, x, start, res.box);
-    if (riders > 0 && !run->failed) {
-        SHOVE_IFN(step_note_riders)(run, x, riders, carry, p);
-        SHOVE_IFN(step_queue_riders)(run);
-    }
+    /* d. Riders. */
+    SHOVE_IFN(step_move_with_riders)(run, x, start, &res, lift, p);
     return STEP_NONE;
 }
 
