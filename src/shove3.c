@@ -28,6 +28,9 @@
 /* world: bodies, moves through the world, the shove step, events, queries,
  * dump and load */
 #include "world/world.c"
+#include "world/world_voxels.c"
+#include "world/move_gather.c"
+#include "world/move_pieces.c"
 #include "world/move.c"
 #include "world/step.c"
 #include "world/step_bodies.c"

@@ -9,6 +9,7 @@
 #include "test_alloc.h"
 #include "test_dim.h"
 #include "test_world_ops.h"
+#include "world/move.h"
 #include "world/world.h"
 
 static shove_world *new_world(shove_event_fn fn, void *ctx) {

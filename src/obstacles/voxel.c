@@ -1,64 +1,13 @@
 /*
- * voxel.c: voxels (tiles in 2D) as an obstacle source, casts through
- * them, long moves in pieces, and the world functions that manage them
- * (shove3_world_set_voxels, shove3_world_shift_origin). Template: see dim.h;
- * how cells are chosen and converted is described in voxel.h.
+ * voxel.c: voxels (tiles in 2D) as an obstacle source: the voxel def,
+ * which cells a region needs, reading and checking them, gathers (whole
+ * swept boxes, or tubes along a path) and casts that walk a path. Template:
+ * see dim.h; how cells are chosen and converted is described in voxel.h.
+ * It knows nothing of worlds: the world move (world/move.h) gathers and
+ * casts through it, and runs long moves over voxels in pieces
+ * (world/move_pieces.c).
  *
- * Long moves. The slide core gathers once per move, for the whole swept
- * box, because a slide may end up anywhere inside it (a diagonal motion
- * that lands on a floor slides along the floor, far from the straight
- * path). For a long motion that box holds far more cells than the path
- * crosses, and a mover blocked at once would read all of them. So a move
- * whose swept box is longer than 4 voxels on some axis (voxel_move):
- *
- *   1. casts the mover along the path (voxel_cast), which reads only up to
- *      the first voxel the mover would overlap;
- *   2. when it meets none (and the edge guard, which probes each sideways
- *      axis on its own, is off), runs once on a tube gather: the cells
- *      along the path of the gather's box (widened for steps and probes).
- *      A run that goes straight (its displacement is the request) only
- *      ever looked at obstacles near that path, all of which the tube
- *      holds, so its result is the one a full gather gives, bit for bit:
- *      a long move with nothing in the way ends exactly where it was sent.
- *      A run that does not go straight may have left the tube: dropped;
- *   3. else runs as pieces of at most VOXEL_PIECE_VOXELS voxels along the
- *      longest axis (voxel_pieces_run), each a whole move that starts where
- *      the one before ended. On every axis that has kept up so far, a piece
- *      aims at the point k / pieces of the way from the start (so rounding
- *      does not add up along the path); on an axis where a piece fell short
- *      it asks a plain piece, kept inside the request. Then:
- *
- *   - contacts come in order, their t mapped to the whole move
- *     ((k + t) / pieces for piece k); a contact that repeats one already
- *     reported (same other, index, normal and response: pressing on along
- *     the same wall or floor) is reported once (voxels name no body, so
- *     for them any earlier voxel contact with that normal and response);
- *   - after a piece with a TOUCH contact the move stops; after a BOUNCE
- *     contact the following pieces go the other way on that axis (the
- *     piece reflected the rest of its own motion already), so the whole
- *     move reflects the rest of its motion as one run does;
- *   - stepped, hit_wall and hit_ceiling are true when a piece set them,
- *     on_ground is the last piece's;
- *   - a piece that does not move at all ends the move: the next one would
- *     run from the same place with the same request and do the same. So a
- *     blocked mover reads the same cells whatever it asked for.
- *
- *   4. A guarded walk whose cast met nothing and whose pieces went all the
- *      way (min corner exactly at the target: the guard never held it
- *      back) is run once more on the tube without the guard and without
- *      contacts; when that run goes straight its end box replaces the
- *      pieces' (whose max corner is only the rounding of their sum), so a
- *      clear guarded walk ends exactly where it was sent too.
- *
- * So a move in pieces differs from one core run in ways a game can see: it
- * may climb a step per piece (one run climbs at most one); once a slide
- * along a surface passes the end of that surface it resumes the blocked
- * component (one run keeps it dropped): a mover that lands diagonally on a
- * ledge and slides off its end falls instead of floating on; and its delta
- * is the sum of the pieces' displacements, equal to the end box less the
- * start box only to rounding (for one run they agree exactly).
- *
- * Every cell read, and every piece of a cast's walk or of a long move,
+ * Every cell read, and every piece of a cast's walk,
  * spends one unit of the call's budget (shove__voxel_budget); past it, past
  * float precision or after a lying callback the call fails with the
  * budget's status and changes nothing.
@@ -68,10 +17,7 @@
 #include <string.h>
 
 #include "obstacles/voxel.h"
-#include "world/world.h"
 
-/* Pieces of a split move go at most this many voxels along any axis. */
-#define VOXEL_PIECE_VOXELS 2.0
 /* How much earlier than the start of the next piece a cast's best hit must
  * be to stop the walk, relative to the hit and to the path: room for the
  * rounding of sweep times. */
@@ -128,17 +74,6 @@ shove__voxel_budget SHOVE_IFN(voxel_budget)(const shove_voxel_def *def) {
     b.left = def->max_cells ? def->max_cells : SHOVE_VOXEL_DEFAULT_MAX_CELLS;
     b.status = SHOVE_OK;
     return b;
-}
-
-/* Spends one cell (or piece) of `b`; false, with the status set, when none
- * is left. */
-static inline bool SHOVE_IFN(voxel_spend)(shove__voxel_budget *b) {
-    if (b->left == 0u) {
-        b->status = SHOVE_ERR_OUT_OF_RANGE;
-        return false;
-    }
-    --b->left;
-    return true;
 }
 
 bool SHOVE_IFN(voxel_def_is_valid)(const shove_voxel_def *def) {
@@ -592,10 +527,7 @@ static VOXEL_NOINLINE bool SHOVE_IFN(voxel_bad_count)(SHOVE_T(voxel_gathering) *
     return false;
 }
 
-/* Pieces of at most `voxels` voxels along every axis for `delta` (a whole
- * number >= 1, as a double: up to about 2^128). */
-static double SHOVE_IFN(voxel_piece_count)(const shove_voxel_def *def, shove_vec delta,
-                                           double voxels) {
+double SHOVE_IFN(voxel_piece_count)(const shove_voxel_def *def, shove_vec delta, double voxels) {
     double longest = 0.0;
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double d = fabs((double)delta.raw[a]);
@@ -723,7 +655,7 @@ static int SHOVE_IFN(voxel_walk_next)(const shove_voxel_def *def, SHOVE_T(voxel_
                                       SHOVE_T(cell_range) * r) {
     const double k = wk->k;
     const double t0 = k / wk->pieces;
-    if (!(k < wk->k_to) || t0 > stop || !SHOVE_IFN(voxel_spend)(budget)) {
+    if (!(k < wk->k_to) || t0 > stop || !shove__voxel_spend(budget)) {
         return -1;
     }
     wk->k = k + 1.0;
@@ -816,7 +748,7 @@ static bool SHOVE_IFN(voxel_gather_tube)(SHOVE_T(voxel_gathering) * g, shove_aab
         int32_t c[SHOVE_DIM];
         for (bool more = SHOVE_IFN(voxel_first_read)(&wk, &r, c); more;
              more = SHOVE_IFN(voxel_next_read)(&wk, &r, c)) {
-            if (!SHOVE_IFN(voxel_spend)(budget)) {
+            if (!shove__voxel_spend(budget)) {
                 return false;
             }
             const int n = SHOVE_IFN(voxel_call)(def->shapes, def->ctx, c, boxes);
@@ -933,7 +865,7 @@ bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec
         int32_t c[SHOVE_DIM];
         for (bool more = SHOVE_IFN(voxel_first_read)(&wk, &r, c); more;
              more = SHOVE_IFN(voxel_next_read)(&wk, &r, c)) {
-            if (!SHOVE_IFN(voxel_spend)(budget)) {
+            if (!shove__voxel_spend(budget)) {
                 return false;
             }
             const int n = SHOVE_IFN(voxel_read)(def, c, boxes);
@@ -985,379 +917,5 @@ bool SHOVE_IFN(voxel_move_is_short)(const shove_voxel_def *def, shove_aabb box, 
     return short_sides;
 }
 
-/* True when two contacts name the same obstacle the same way. */
-static bool SHOVE_IFN(voxel_same_contact)(const shove_contact *x, const shove_contact *y) {
-    if (x->other.index != y->other.index || x->other.generation != y->other.generation ||
-        x->index != y->index || x->response != y->response) {
-        return false;
-    }
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        if (x->normal.raw[a] != y->normal.raw[a]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* A long move that met something: pieces of at most VOXEL_PIECE_VOXELS
- * voxels along the longest axis (see the top of this file). */
-static shove_status SHOVE_IFN(voxel_pieces_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
-                                                shove_vec delta, const shove_move_def *def,
-                                                const SHOVE_IFN(obstacle_source) * source,
-                                                SHOVE_IFN(obstacle_set) * scratch,
-                                                shove_move_result *out) {
-    const double pieces =
-        SHOVE_IFN(voxel_piece_count)(&gather->w->voxels, delta, VOXEL_PIECE_VOXELS);
-    shove_vec piece, env_lo, env_hi;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        piece.raw[a] = (float)((double)delta.raw[a] / pieces);
-        env_lo.raw[a] = delta.raw[a] < 0.0f ? delta.raw[a] : 0.0f;
-        env_hi.raw[a] = delta.raw[a] > 0.0f ? delta.raw[a] : 0.0f;
-    }
-    shove_move_def run = *def;
-    const int cap = def->contact_capacity;
-    int stored = 0;
-    int count = 0;
-    shove_aabb cur = box;
-    shove_vec total = shove_vec_splat(0.0f);
-    bool hit_ceiling = false, hit_wall = false, stepped = false, on_ground = false;
-    unsigned turned = 0u;  /* axes a bounce turned around */
-    unsigned blocked = 0u; /* axes on which a piece fell short of its request */
-    for (double k = 1.0; k <= pieces; k += 1.0) {
-        if (!SHOVE_IFN(voxel_spend)(&gather->budget)) {
-            return SHOVE_ERR_OUT_OF_RANGE;
-        }
-        /* This piece's request: on an axis that has kept up so far, to the
-         * point k / pieces of the way (from the start, so that rounding
-         * does not add up); else a plain piece, kept inside the envelope
-         * of the whole move, except on an axis a bounce turned around
-         * (the piece reflected the rest of its own motion already, and the
-         * following pieces go on the other way, as one run's reflection
-         * does). */
-        shove_vec req;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            float v = piece.raw[a];
-            if (turned & (1u << a)) {
-                req.raw[a] = v;
-                continue;
-            }
-            if (!(blocked & (1u << a))) {
-                const double along =
-                    k < pieces ? (double)delta.raw[a] * (k / pieces) : (double)delta.raw[a];
-                const float to = (float)((double)box.min.raw[a] + along);
-                v = to - cur.min.raw[a];
-            }
-            const float room_hi = env_hi.raw[a] - total.raw[a];
-            const float room_lo = env_lo.raw[a] - total.raw[a];
-            v = v > room_hi ? room_hi : v;
-            v = v < room_lo ? room_lo : v;
-            req.raw[a] = v;
-        }
-        run.contacts = (cap - stored > 0) ? def->contacts + stored : NULL;
-        run.contact_capacity = cap - stored;
-        shove_move_result r;
-        const shove_status s = SHOVE_IFN(slide_core)(cur, req, &run, source, scratch, &r);
-        if (s != SHOVE_OK) {
-            return s;
-        }
-        /* Contacts: map t to the whole move, drop repeats, read responses. */
-        const int got =
-            r.contact_count < run.contact_capacity ? r.contact_count : run.contact_capacity;
-        bool touch = false;
-        unsigned bounce = 0u;
-        int kept = 0, dropped = 0;
-        for (int j = 0; j < got; ++j) {
-            shove_contact c = run.contacts[j];
-            int axis = 0;
-            for (int a = 0; a < SHOVE_DIM; ++a) {
-                axis = c.normal.raw[a] != 0.0f ? a : axis;
-            }
-            touch = touch || c.response == SHOVE_RESPONSE_TOUCH;
-            bounce |= (c.response == SHOVE_RESPONSE_BOUNCE) ? 1u << axis : 0u;
-            bool repeat = false;
-            for (int i = 0; i < stored && !repeat; ++i) {
-                repeat = SHOVE_IFN(voxel_same_contact)(&def->contacts[i], &c);
-            }
-            if (repeat) {
-                ++dropped;
-                continue;
-            }
-            c.t = (float)((k - 1.0 + (double)c.t) / pieces);
-            c.t = c.t > 1.0f ? 1.0f : c.t;
-            def->contacts[stored + kept++] = c;
-        }
-        stored += kept;
-        const int fresh = r.contact_count - dropped;
-        count = (count > INT32_MAX - fresh) ? INT32_MAX : count + fresh;
-        hit_ceiling = hit_ceiling || r.hit_ceiling;
-        hit_wall = hit_wall || r.hit_wall;
-        stepped = stepped || r.stepped;
-        on_ground = r.on_ground;
-        bool moved = false;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            total.raw[a] += r.delta.raw[a];
-            moved = moved || r.delta.raw[a] != 0.0f;
-            blocked |= r.delta.raw[a] != req.raw[a] ? 1u << a : 0u;
-            if (bounce & (1u << a)) {
-                piece.raw[a] = -piece.raw[a];
-                turned |= 1u << a;
-            }
-        }
-        cur = r.box;
-        if (touch || (!moved && !bounce)) {
-            break;
-        }
-    }
-    out->box = cur;
-    out->delta = total;
-    out->contact_count = count;
-    out->on_ground = on_ground;
-    out->hit_ceiling = hit_ceiling;
-    out->hit_wall = hit_wall;
-    out->stepped = stepped;
-    return SHOVE_OK;
-}
-
-/* True when a move in pieces ended with its min corner exactly where a
- * whole run that goes straight puts it (box.min + delta on every axis). */
-static bool SHOVE_IFN(voxel_went_all_the_way)(shove_aabb box, shove_vec delta,
-                                              const shove_move_result *r) {
-    bool all = true;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        all = all && r->box.min.raw[a] == box.min.raw[a] + delta.raw[a];
-    }
-    return all;
-}
-
-/* A failed core run's status: a voxel gather that stopped for its budget,
- * float precision or a lying callback says why; else out of memory. */
-static inline shove_status SHOVE_IFN(voxel_status)(const SHOVE_T(world_gather_ctx) * gather,
-                                                   shove_status s) {
-    return (s != SHOVE_OK && gather->budget.status != SHOVE_OK) ? gather->budget.status : s;
-}
-
-shove_status SHOVE_IFN(voxel_move)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
-                                   shove_vec delta, const shove_move_def *def,
-                                   const SHOVE_IFN(obstacle_source) * source,
-                                   SHOVE_IFN(obstacle_set) * scratch, bool *whole,
-                                   shove_move_result *out) {
-    const shove_voxel_def *vdef = &gather->w->voxels;
-    gather->tube = false;
-    gather->budget = SHOVE_IFN(voxel_budget)(vdef);
-    *whole = false;
-    if (SHOVE_IFN(voxel_move_is_short)(vdef, box, delta)) {
-        *whole = true;
-        return SHOVE_IFN(voxel_status)(
-            gather, SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
-    }
-    /* A long move: is anything in the way? The cast reads only up to the
-     * first voxel it meets. */
-    shove_hit hit;
-    const bool met = SHOVE_IFN(voxel_cast)(vdef, box, delta, NULL, &hit, NULL, &gather->budget);
-    if (gather->budget.status != SHOVE_OK) {
-        return gather->budget.status;
-    }
-    /* The edge guard probes each sideways axis on its own, off the path:
-     * a guarded walk does not run on the tube. */
-    const int up = def->up_axis;
-    const bool guarding = def->edge_guard && up >= 0 && !(delta.raw[up] > 0.0f);
-    shove_status s;
-    if (!met && !guarding) {
-        /* Nothing: one run on the voxels along the path. Its result is the
-         * one a full gather gives when the run goes straight (nothing else
-         * can touch it then); else it may have left the tube. */
-        gather->tube = true;
-        s = SHOVE_IFN(voxel_status)(gather,
-                                    SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
-        gather->tube = false;
-        if (s != SHOVE_OK) {
-            return s;
-        }
-        bool straight = true;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            straight = straight && out->delta.raw[a] == delta.raw[a];
-        }
-        if (straight) {
-            return SHOVE_OK;
-        }
-    }
-    shove_move_result r;
-    s = SHOVE_IFN(voxel_status)(
-        gather, SHOVE_IFN(voxel_pieces_run)(gather, box, delta, def, source, scratch, &r));
-    if (s != SHOVE_OK) {
-        return s;
-    }
-    if (!met && guarding && SHOVE_IFN(voxel_went_all_the_way)(box, delta, &r)) {
-        /* A guarded walk on a clear path that the guard never held back:
-         * its pieces put the min corner exactly where it was sent, the max
-         * corner only to the rounding of their sum. One run on the path
-         * without the guard (which only ever holds a mover back; no
-         * contacts written, the pieces' stand) gives the exact end when it
-         * goes straight (rule 2 at any range). When it does not (a wall
-         * within the rounding of the pieces' sum), or cannot finish within
-         * the budget the pieces left, the pieces' result stands. */
-        shove_move_def plain = *def;
-        plain.edge_guard = false;
-        plain.contacts = NULL;
-        plain.contact_capacity = 0;
-        shove_move_result one;
-        gather->tube = true;
-        const shove_status t = SHOVE_IFN(slide_core)(box, delta, &plain, source, scratch, &one);
-        gather->tube = false;
-        if (t != SHOVE_OK && gather->budget.status == SHOVE_OK) {
-            return t; /* out of memory */
-        }
-        gather->budget.status = SHOVE_OK;
-        bool straight = t == SHOVE_OK;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            straight = straight && one.delta.raw[a] == delta.raw[a];
-        }
-        if (straight) {
-            r.box = one.box;
-            r.delta = one.delta;
-        }
-    }
-    *out = r;
-    return SHOVE_OK;
-}
-
-/* >>world ------------------------------------------------------------------- */
-
-shove_status SHOVE_FN(world_set_voxels)(shove_world *w, const shove_voxel_def *user_def) {
-    if (!w) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (SHOVE_IFN(world_is_locked)(w)) {
-        return SHOVE_ERR_LOCKED;
-    }
-    shove_voxel_def resolved;
-    const shove_voxel_def *def =
-        user_def ? SHOVE_IFN(voxel_def_resolve)(user_def, &resolved) : NULL;
-    if (!def) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (!def->shapes) {
-        w->has_voxels = false;
-        memset(&w->voxels, 0, sizeof w->voxels);
-        return SHOVE_OK;
-    }
-    if (!SHOVE_IFN(voxel_def_is_valid)(def)) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    w->voxels = *def;
-    w->has_voxels = true;
-    return SHOVE_OK;
-}
-
-shove_status SHOVE_FN(world_get_voxels)(const shove_world *w, shove_voxel_def *out) {
-    if (!w || !out) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    *out = w->has_voxels ? w->voxels : SHOVE_FN(default_voxel_def)();
-    return SHOVE_OK;
-}
-
-/* >>large worlds ------------------------------------------------------------ */
-
-static shove_aabb SHOVE_IFN(voxel_shift_box)(shove_aabb b, shove_vec by) {
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        b.min.raw[a] -= by.raw[a];
-        b.max.raw[a] -= by.raw[a];
-    }
-    return b;
-}
-
-shove_status SHOVE_FN(world_shift_origin)(shove_world *w, shove_vec new_origin) {
-    if (!w) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (SHOVE_IFN(world_is_locked)(w)) {
-        return SHOVE_ERR_LOCKED;
-    }
-    if (!SHOVE_IFN(vec_is_finite)(new_origin)) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    /* 1. Every new coordinate must be finite. */
-    const shove_aabb bounds = SHOVE_IFN(voxel_shift_box)(w->bounds, new_origin);
-    shove_vec origin = w->voxels.origin;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        origin.raw[a] -= new_origin.raw[a];
-    }
-    if (!SHOVE_FN(aabb_is_valid)(bounds) || !SHOVE_IFN(vec_is_finite)(origin)) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
-        if ((w->flags[slot] & SHOVE_SLOT_ALIVE) &&
-            !SHOVE_FN(aabb_is_valid)(SHOVE_IFN(voxel_shift_box)(w->box[slot], new_origin))) {
-            return SHOVE_ERR_INVALID_ARGUMENT;
-        }
-    }
-
-    /* 2. New trees beside the old ones, with their own locations, so that
-     * running out of memory halfway leaves the world as it was. */
-    SHOVE_T(tree) fresh[2];
-    const size_t loc_bytes = (size_t)w->slot_capacity * sizeof(shove_tree_loc);
-    shove_tree_loc *loc = NULL;
-    if (loc_bytes > 0) {
-        loc = SHOVE_IFN(world_realloc)(w, NULL, 0, loc_bytes);
-        if (!loc) {
-            return SHOVE_ERR_OUT_OF_MEMORY;
-        }
-        memcpy(loc, w->loc, loc_bytes);
-    }
-    int made = 0;
-    shove_status s = SHOVE_OK;
-    for (; made < 2 && s == SHOVE_OK; ++made) {
-        s = SHOVE_IFN(tree_init)(&fresh[made], bounds, w->alloc);
-        if (s != SHOVE_OK) {
-            break;
-        }
-        SHOVE_IFN(tree_set_loc)(&fresh[made], loc);
-    }
-    for (uint32_t slot = 0; slot < w->slot_count && s == SHOVE_OK; ++slot) {
-        if (!(w->flags[slot] & SHOVE_SLOT_ALIVE)) {
-            continue;
-        }
-        const int t =
-            (w->flags[slot] & SHOVE_SLOT_DYNAMIC) ? SHOVE_BODY_DYNAMIC : SHOVE_BODY_STATIC;
-        s = SHOVE_IFN(tree_insert)(&fresh[t], slot,
-                                   SHOVE_IFN(voxel_shift_box)(w->box[slot], new_origin));
-    }
-    if (s != SHOVE_OK) {
-        for (int i = 0; i < made; ++i) {
-            SHOVE_IFN(tree_destroy)(&fresh[i]);
-        }
-        SHOVE_IFN(world_realloc)(w, loc, loc_bytes, 0);
-        return s;
-    }
-
-    /* 3. Commit. */
-    SHOVE_IFN(tree_destroy)(&w->trees[0]);
-    SHOVE_IFN(tree_destroy)(&w->trees[1]);
-    w->trees[0] = fresh[0];
-    w->trees[1] = fresh[1];
-    if (loc_bytes > 0) {
-        memcpy(w->loc, loc, loc_bytes);
-        SHOVE_IFN(world_realloc)(w, loc, loc_bytes, 0);
-    }
-    SHOVE_IFN(tree_set_loc)(&w->trees[0], w->loc);
-    SHOVE_IFN(tree_set_loc)(&w->trees[1], w->loc);
-    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
-        if (w->flags[slot] & SHOVE_SLOT_ALIVE) {
-            w->box[slot] = SHOVE_IFN(voxel_shift_box)(w->box[slot], new_origin);
-        }
-    }
-    for (uint32_t i = 0; i < w->drawn_count; ++i) {
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            w->drawn[i].point.raw[a] -= new_origin.raw[a];
-        }
-    }
-    w->bounds = bounds;
-    w->voxels.origin = origin;
-    SHOVE_IFN(world_static_changed)(w);
-    return SHOVE_OK;
-}
-
-#undef VOXEL_PIECE_VOXELS
 #undef VOXEL_CAST_SLACK
 #undef VOXEL_NOINLINE

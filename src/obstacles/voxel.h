@@ -21,11 +21,12 @@
  *     piece whose new cells exceed what is left of the budget fails before
  *     reading any: a walk costs the cells it reads, whatever the size of
  *     the box it carries.
- *   - A long move (voxel_move) first casts the mover along its path. When
- *     nothing is in the way it runs whole on a tube gather: the cells along
- *     the path of the gather's box, read the way a cast reads them. When
- *     something is in the way it runs as a series of short moves that ends
- *     where the motion ends. Either way its reads follow the path.
+ *   - A long move (world/move_pieces.c) first casts the mover along its
+ *     path. When nothing is in the way it runs whole on a tube gather: the
+ *     cells along the path of the gather's box, read the way a cast reads
+ *     them. When something is in the way it runs as a series of short
+ *     moves that ends where the motion ends. Either way its reads follow
+ *     the path.
  *   - Cells outside the def's solid range are never read, and every call
  *     reads at most its budget of cells (voxel_budget).
  *
@@ -69,6 +70,17 @@ typedef struct shove__voxel_budget {
     uint64_t left;
     shove_status status;
 } shove__voxel_budget;
+
+/** Spends one cell (or piece) of `b`; false, with the status set, when none
+ *  is left. */
+static inline bool shove__voxel_spend(shove__voxel_budget *b) {
+    if (b->left == 0u) {
+        b->status = SHOVE_ERR_OUT_OF_RANGE;
+        return false;
+    }
+    --b->left;
+    return true;
+}
 #endif
 
 /** Cells [lo[a], hi[a]] on every axis (empty when lo > hi on some axis). */
@@ -140,23 +152,8 @@ bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec
  *  gather: no side of its swept box is longer than 4 voxels. */
 bool SHOVE_IFN(voxel_move_is_short)(const shove_voxel_def *def, shove_aabb box, shove_vec delta);
 
-/** SHOVE_IFN(slide_core) through a world's gather (`gather`, whose source
- *  is `source`) for worlds with voxels: one core run for a short move;
- *  for a long one a cast along the path, then one core run on a tube
- *  gather when the path is clear and the run goes straight, else a series
- *  of moves of at most two voxels each (see voxel.c, "Long moves"; a
- *  clear guarded walk that went all the way takes the exact end of one
- *  unguarded tube run).
- *  Same contract as slide_core, plus: *whole is set when the result came
- *  from one core run on a full gather (w->obstacles then holds it), and a
- *  status from gather->budget (SHOVE_ERR_OUT_OF_RANGE,
- *  SHOVE_ERR_INVALID_ARGUMENT) is returned with `out` untouched; on any
- *  failure def->contacts may hold contacts of pieces run before it. */
-struct SHOVE_T(world_gather_ctx);
-shove_status SHOVE_IFN(voxel_move)(struct SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
-                                   shove_vec delta, const shove_move_def *def,
-                                   const SHOVE_IFN(obstacle_source) * source,
-                                   SHOVE_IFN(obstacle_set) * scratch, bool *whole,
-                                   shove_move_result *out);
+/** Pieces of at most `voxels` voxels along every axis for `delta` (a whole
+ *  number >= 1, as a double: up to about 2^128). */
+double SHOVE_IFN(voxel_piece_count)(const shove_voxel_def *def, shove_vec delta, double voxels);
 
 #endif

@@ -174,6 +174,7 @@
 #include <string.h>
 
 #include "obstacles/voxel.h"
+#include "world/move.h"
 #include "world/world.h"
 
 /* "No node / no slot" in the scratch arrays. */

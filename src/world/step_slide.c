@@ -70,55 +70,34 @@ static void SHOVE_IFN(step_slide_setup)(const STEP_RUN *run, uint32_t slot, shov
     *def = *own;
     def->filter = SHOVE_IFN(step_filter);
     def->filter_ctx = filter;
-    memset(gather, 0, sizeof *gather);
-    gather->w = w;
-    gather->mover = slot;
-    gather->min_margin = SHOVE_IFN(world_contact_distance)(own->skin, box);
-    gather->region = box;
-    gather->cells = own->filter != NULL;
+    SHOVE_IFN(move_gather_start)(gather, w, slot, box, own->skin, own->filter != NULL);
 }
 
-/* Slide body `slot` from `box` by `delta` through the world (the slide
- * core on the world's gather, long moves over voxels in pieces: the path
- * shove3_move takes); every contact ends in w->crossed. */
+/* Slide body `slot` from `box` by `delta` through the world: move_slide,
+ * the slide shove3_move runs; every contact ends in w->crossed. */
 static bool SHOVE_IFN(step_slide)(STEP_RUN *run, uint32_t slot, shove_aabb box, shove_vec delta,
                                   SHOVE_T(step_filter_ctx) * filter, shove_move_result *out) {
-    shove_world *w = run->w;
-    if (run->failed || !STEP_GROW(run, w->crossed, w->crossed_capacity, 32u)) {
+    if (run->failed) {
         return false;
     }
     shove_move_def def;
     SHOVE_T(world_gather_ctx) gather;
     SHOVE_IFN(step_slide_setup)(run, slot, box, filter, &def, &gather);
-    const SHOVE_IFN(obstacle_source)
-        source = {SHOVE_IFN(world_gather), &gather, SHOVE_IFN(world_id)(w, slot)};
     run->set_owner = STEP_NONE;
-    for (;;) {
-        filter->asked = false;
-        def.contacts = w->crossed;
-        def.contact_capacity = (int)w->crossed_capacity;
-        bool whole = true;
-        const shove_status s =
-            w->has_voxels ? SHOVE_IFN(voxel_move)(&gather, box, delta, &def, &source, &w->obstacles,
-                                                  &whole, out)
-                          : SHOVE_IFN(slide_core)(box, delta, &def, &source, &w->obstacles, out);
-        if (s != SHOVE_OK) {
-            run->failed = true;
-            run->status = s;
-            return false;
-        }
-        if ((uint32_t)out->contact_count <= w->crossed_capacity) {
-            /* One core run gathered once around `box`: w->obstacles covers
-             * the bodies resting on it and under it. */
-            run->set_owner = whole ? slot : STEP_NONE;
-            run->set_box = box;
-            run->set_region = gather.region;
-            return true;
-        }
-        if (!STEP_GROW(run, w->crossed, w->crossed_capacity, (uint32_t)out->contact_count)) {
-            return false;
-        }
+    bool whole = true;
+    const shove_status s =
+        SHOVE_IFN(move_slide)(&gather, box, delta, &def, &filter->asked, &whole, out);
+    if (s != SHOVE_OK) {
+        run->failed = true;
+        run->status = s;
+        return false;
     }
+    /* One core run gathered once around `box`: w->obstacles covers the
+     * bodies resting on it and under it. */
+    run->set_owner = whole ? slot : STEP_NONE;
+    run->set_box = box;
+    run->set_region = gather.region;
+    return true;
 }
 
 /* Keep the contacts of a slide that moved body `slot` (for the pairs). */

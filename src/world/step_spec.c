@@ -196,9 +196,7 @@ static void SHOVE_IFN(step_spec_one)(const STEP_RUN *run, struct SHOVE_T(step_wo
     bool whole = true;
     SHOVE_IFN(obstacles_clear)(&wk->set);
     const shove_status st =
-        w->has_voxels
-            ? SHOVE_IFN(voxel_move)(&gather, start, d, &def, &source, &wk->set, &whole, &res)
-            : SHOVE_IFN(slide_core)(start, d, &def, &source, &wk->set, &res);
+        SHOVE_IFN(move_run)(&gather, start, d, &def, &source, &wk->set, &whole, &res);
     if (st == SHOVE_OK && !rec.overflow && (uint32_t)res.contact_count > wk->contact_capacity) {
         const uint32_t need = (uint32_t)res.contact_count;
         wk->contact_want = need > wk->contact_want ? need : wk->contact_want;

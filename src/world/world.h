@@ -401,33 +401,4 @@ void SHOVE_IFN(world_update_pairs)(shove_world *w, uint32_t slot, const shove_mo
                                    const uint32_t *near, uint32_t near_count,
                                    const shove_contact *crossed, uint32_t crossed_count);
 
-/** Fill w->near with the slots of every body (other than `slot`) whose box
- *  comes within `distance` of `box` (touching included) and that interacts
- *  with `slot`. false when out of memory (the list is then empty). */
-bool SHOVE_IFN(world_collect_near)(shove_world *w, uint32_t slot, shove_aabb box, float distance,
-                                   uint32_t *near_count);
-
-/** Gather function of world moves (obstacles.h): the bodies that interact
- *  with ctx->mover, from both trees, sensors (or every body, when the mover
- *  is a sensor) flagged SHOVE_OBSTACLE_SENSOR. The margin is at least
- *  ctx->min_margin, so the set also covers the contact distance. */
-typedef struct SHOVE_T(world_gather_ctx) {
-    shove_world *w;
-    uint32_t mover;
-    float min_margin;
-    shove_aabb region; /**< out: the box the last gather covered */
-    bool cells;        /**< voxels one box per cell (the move has a filter) */
-    /** Voxels: read only along the path (voxel_gather's tube), and what
-     *  the call may still read (its status says why a gather failed). */
-    bool tube;
-    shove__voxel_budget budget;
-    /** Change nothing in the world (no static_calm count, no static_near
-     *  list filled), so that several threads may gather at once while
-     *  nothing moves: the step's speculative dry runs (step_spec.c).
-     *  The bodies found, and their order, are the same either way. */
-    bool read_only;
-} SHOVE_T(world_gather_ctx);
-bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
-                             SHOVE_IFN(obstacle_set) * out);
-
 #endif

@@ -1,0 +1,84 @@
+/*
+ * move.h: the world move, one layer that slides a body through its world.
+ * Include after dim.h. Internal; shove3_move (move.c) and the shove step
+ * (step.c) call it.
+ *
+ * A world move is the slide core (obstacles.h) fed by the world's gather
+ * (move_gather.c: both trees, the mover's static_near list, the voxels).
+ * With voxels a long move runs in pieces (move_pieces.c). The move's
+ * contacts go to the world's scratch (w->crossed, grown and the move run
+ * again until they all fit: move.c), what it gathered stays in
+ * w->obstacles, the bodies near it go to w->near.
+ */
+#if (SHOVE_DIM == 2 && !defined(SHOVE_MOVE2_H)) || (SHOVE_DIM == 3 && !defined(SHOVE_MOVE3_H))
+#if SHOVE_DIM == 2
+#define SHOVE_MOVE2_H
+#else
+#define SHOVE_MOVE3_H
+#endif
+
+#include "obstacles/obstacles.h"
+#include "obstacles/voxel.h"
+#include "world/world.h"
+
+/** Fill w->near with the slots of every body (other than `slot`) whose box
+ *  comes within `distance` of `box` (touching included) and that interacts
+ *  with `slot`. false when out of memory (the list is then empty). */
+bool SHOVE_IFN(world_collect_near)(shove_world *w, uint32_t slot, shove_aabb box, float distance,
+                                   uint32_t *near_count);
+
+/** Gather function of world moves (obstacles.h): the bodies that interact
+ *  with ctx->mover, from both trees, sensors (or every body, when the mover
+ *  is a sensor) flagged SHOVE_OBSTACLE_SENSOR. The margin is at least
+ *  ctx->min_margin, so the set also covers the contact distance. */
+typedef struct SHOVE_T(world_gather_ctx) {
+    shove_world *w;
+    uint32_t mover;
+    float min_margin;
+    shove_aabb region; /**< out: the box the last gather covered */
+    bool cells;        /**< voxels one box per cell (the move has a filter) */
+    /** Voxels: read only along the path (voxel_gather's tube), and what
+     *  the call may still read (its status says why a gather failed). */
+    bool tube;
+    shove__voxel_budget budget;
+    /** Change nothing in the world (no static_calm count, no static_near
+     *  list filled), so that several threads may gather at once while
+     *  nothing moves: the step's speculative dry runs (step_spec.c).
+     *  The bodies found, and their order, are the same either way. */
+    bool read_only;
+} SHOVE_T(world_gather_ctx);
+bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
+                             SHOVE_IFN(obstacle_set) * out);
+
+/** Set up `gather` for a move of body `slot` from `box` with this skin;
+ *  `cells` when the move has a filter (voxels one box per cell). */
+void SHOVE_IFN(move_gather_start)(SHOVE_T(world_gather_ctx) * gather, shove_world *w, uint32_t slot,
+                                  shove_aabb box, float skin, bool cells);
+
+/** One run of the slide core from `box` by `delta` through the world of
+ *  `gather` (whose source is `source`): without voxels one core run; with
+ *  them a long move may run in pieces (see move_pieces.c). Same contract
+ *  as slide_core, plus: *whole is set when the result came from one core
+ *  run on a full gather (`scratch` then holds it), and a status of the
+ *  voxel budget (SHOVE_ERR_OUT_OF_RANGE, SHOVE_ERR_INVALID_ARGUMENT) is
+ *  returned with `out` untouched; on any failure def->contacts may hold
+ *  contacts of pieces run before it. */
+shove_status SHOVE_IFN(move_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                 shove_vec delta, const shove_move_def *def,
+                                 const SHOVE_IFN(obstacle_source) * source,
+                                 SHOVE_IFN(obstacle_set) * scratch, bool *whole,
+                                 shove_move_result *out);
+
+/** Slide body gather->mover from `box` by `delta` through its world with
+ *  `def` (its contacts and capacity are replaced): move_run on the world's
+ *  gather and w->obstacles, every contact in w->crossed, which is grown and
+ *  the run made again (same inputs, same answer) until they all fit. With
+ *  `asked` non-NULL it is cleared before each run (a filter's note of what
+ *  it was asked, which must describe the run that stands). *whole as for
+ *  move_run. SHOVE_OK, a status of the voxel budget, or
+ *  SHOVE_ERR_OUT_OF_MEMORY. */
+shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                   shove_vec delta, shove_move_def *def, bool *asked, bool *whole,
+                                   shove_move_result *out);
+
+#endif
