@@ -16,7 +16,10 @@
 
 /* obstacles: what a move can meet (lists, the loose tree, voxel grids) */
 #include "obstacles/obstacle_set.c"
-#include "obstacles/broadphase.c"
+#include "obstacles/tree_storage.c"
+#include "obstacles/tree_build.c"
+#include "obstacles/tree_query.c"
+#include "obstacles/tree_check.c"
 #include "obstacles/merge_grid.c"
 #include "obstacles/voxel.c"
 

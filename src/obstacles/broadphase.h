@@ -93,6 +93,9 @@
 /** Children of a node (expands with the dimension of the template in use). */
 #define SHOVE_TREE_CHILDREN (1u << SHOVE_DIM)
 
+/** Deepest traversal stack: every level adds at most 2^DIM - 1 entries. */
+#define SHOVE_TREE_STACK (SHOVE_TREE_MAX_DEPTH * (SHOVE_TREE_CHILDREN - 1) + 2)
+
 /** Where a handle's entry is: node index and position in its bucket. */
 typedef struct shove_tree_loc {
     uint32_t node;
@@ -123,7 +126,7 @@ typedef struct SHOVE_T(tree_node) {
  *  copy of theirs), so a query tests all of them in one pass over a few
  *  cache lines instead of reading 2^DIM nodes. Block k holds nodes
  *  2 + k * 2^DIM ...; every block that is some node's children is current.
- *  Lanes are in the order of tree_lane (broadphase.c): in 3D the children
+ *  Lanes are in the order of tree_lane (tree_storage.c): in 3D the children
  *  in the lower half of the cell on y first. */
 typedef struct SHOVE_T(tree_block_bounds) {
     float lo[SHOVE_DIM][SHOVE_TREE_CHILDREN];

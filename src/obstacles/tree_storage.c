@@ -1,0 +1,234 @@
+/*
+ * tree_storage.c: where the loose quadtree / octree keeps its data: bucket
+ * blocks and their pool, the entries of a bucket, blocks of 2^DIM child
+ * nodes with their bounds side by side, and a fresh node's fields.
+ * Template: see dim.h; how the tree works is described in broadphase.h.
+ */
+#include <string.h>
+
+#include "obstacles/broadphase.h"
+
+#define TREE SHOVE_T(tree)
+#define NODE SHOVE_T(tree_node)
+
+/* >>memory ---------------------------------------------------------------- */
+
+static void *SHOVE_IFN(tree_realloc)(TREE *t, void *p, size_t old_size, size_t new_size) {
+    return t->alloc.realloc(t->alloc.ctx, p, old_size, new_size);
+}
+
+static size_t SHOVE_IFN(tree_bucket_bytes)(uint32_t capacity) {
+    return (size_t)capacity * (2u * SHOVE_DIM * sizeof(float) + sizeof(uint32_t));
+}
+
+/* Size class of a bucket capacity (8 << class). */
+static inline uint32_t SHOVE_IFN(tree_bucket_class)(uint32_t capacity) {
+    uint32_t c = 0;
+    while ((8u << c) < capacity) {
+        ++c;
+    }
+    return c;
+}
+
+/* A bucket block of `capacity` entries: from the pool of unused blocks of
+ * that size when there is one, else from the allocator. */
+static float *SHOVE_IFN(tree_bucket_take_block)(TREE *t, uint32_t capacity) {
+    const uint32_t c = SHOVE_IFN(tree_bucket_class)(capacity);
+    float *block = t->bucket_pool[c];
+    if (block) {
+        memcpy(&t->bucket_pool[c], (void *)block, sizeof(float *));
+        return block;
+    }
+    return SHOVE_IFN(tree_realloc)(t, NULL, 0, SHOVE_IFN(tree_bucket_bytes)(capacity));
+}
+
+/* Give a block back to the pool (its first bytes link the pool's list). */
+static void SHOVE_IFN(tree_bucket_give_block)(TREE *t, float *block, uint32_t capacity) {
+    const uint32_t c = SHOVE_IFN(tree_bucket_class)(capacity);
+    memcpy((void *)block, &t->bucket_pool[c], sizeof(float *));
+    t->bucket_pool[c] = block;
+}
+
+/* Room for `need` entries in node `idx`'s bucket. The block layout depends
+ * on the capacity, so growing copies each array to its new place; the old
+ * block goes back to the pool. */
+static bool SHOVE_IFN(tree_bucket_reserve)(TREE *t, uint32_t idx, uint32_t need) {
+    NODE *n = &t->nodes[idx];
+    if (need <= n->capacity) {
+        return true;
+    }
+    if (need > (8u << (SHOVE_TREE_BUCKET_CLASSES - 1))) {
+        return false;
+    }
+    uint32_t cap = 8u;
+    while (cap < need) {
+        cap *= 2u;
+    }
+    float *block = SHOVE_IFN(tree_bucket_take_block)(t, cap);
+    if (!block) {
+        return false;
+    }
+    if (n->bucket) {
+        for (int k = 0; k < 2 * SHOVE_DIM; ++k) {
+            memcpy(block + (size_t)k * cap, n->bucket + (size_t)k * n->capacity,
+                   n->count * sizeof(float));
+        }
+        memcpy(block + (size_t)2 * SHOVE_DIM * cap, SHOVE_IFN(tree_bucket_handles)(n),
+               n->count * sizeof(uint32_t));
+        SHOVE_IFN(tree_bucket_give_block)(t, n->bucket, n->capacity);
+    }
+    n->bucket = block;
+    n->capacity = cap;
+    return true;
+}
+
+static inline void SHOVE_IFN(tree_bucket_write)(NODE *n, uint32_t pos, shove_aabb box) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        n->bucket[(size_t)a * n->capacity + pos] = box.min.raw[a];
+        n->bucket[(size_t)(SHOVE_DIM + a) * n->capacity + pos] = box.max.raw[a];
+    }
+}
+
+static inline shove_aabb SHOVE_IFN(tree_bucket_read)(const NODE *n, uint32_t pos) {
+    shove_aabb box;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        box.min.raw[a] = n->bucket[(size_t)a * n->capacity + pos];
+        box.max.raw[a] = n->bucket[(size_t)(SHOVE_DIM + a) * n->capacity + pos];
+    }
+    return box;
+}
+
+/* Append an entry (room reserved by the caller). */
+static void SHOVE_IFN(tree_bucket_push)(TREE *t, uint32_t idx, uint32_t handle, shove_aabb box) {
+    NODE *n = &t->nodes[idx];
+    const uint32_t pos = n->count++;
+    SHOVE_IFN(tree_bucket_write)(n, pos, box);
+    SHOVE_IFN(tree_bucket_handles)(n)[pos] = handle;
+    t->loc[handle].node = idx;
+    t->loc[handle].pos = pos;
+}
+
+/* Remove the entry at `pos`; the last entry takes its place. */
+static void SHOVE_IFN(tree_bucket_take)(TREE *t, uint32_t idx, uint32_t pos) {
+    NODE *n = &t->nodes[idx];
+    const uint32_t last = --n->count;
+    if (pos != last) {
+        uint32_t *handles = SHOVE_IFN(tree_bucket_handles)(n);
+        SHOVE_IFN(tree_bucket_write)(n, pos, SHOVE_IFN(tree_bucket_read)(n, last));
+        handles[pos] = handles[last];
+        t->loc[handles[pos]].pos = pos;
+    }
+}
+
+static void SHOVE_IFN(tree_add_subtree)(TREE *t, uint32_t idx, int delta) {
+    while (idx != SHOVE_TREE_NONE) {
+        NODE *n = &t->nodes[idx];
+        const uint32_t old = n->subtree;
+        n->subtree = (uint32_t)((int64_t)old + delta);
+        const uint32_t parent = n->parent;
+        if (parent != SHOVE_TREE_NONE && (old == 0u) != (n->subtree == 0u)) {
+            /* the node became empty or stopped being empty */
+            t->nodes[parent].live ^= 1u << (idx - t->nodes[parent].first_child);
+        }
+        idx = parent;
+    }
+}
+
+/* A node's cell and loose bounds; the loose bounds are clipped to the
+ * parent's, so that "inside a node" always implies "inside its parents"
+ * whatever the rounding. The bucket memory a reused node had is kept. */
+static void SHOVE_IFN(tree_init_node)(NODE *n, const float cell_min[SHOVE_DIM], float size,
+                                      uint32_t parent, uint32_t depth, const NODE *parent_node) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        n->cell_min[a] = cell_min[a];
+        n->lo[a] = cell_min[a] - size * SHOVE_TREE_LOOSE;
+        n->hi[a] = (cell_min[a] + size) + size * SHOVE_TREE_LOOSE;
+        if (parent_node) {
+            n->lo[a] = (n->lo[a] < parent_node->lo[a]) ? parent_node->lo[a] : n->lo[a];
+            n->hi[a] = (n->hi[a] > parent_node->hi[a]) ? parent_node->hi[a] : n->hi[a];
+        }
+    }
+    n->cell_size = size;
+    n->first_child = SHOVE_TREE_NONE;
+    n->parent = parent;
+    n->count = 0;
+    n->subtree = 0;
+    n->live = 0;
+    n->depth = depth;
+}
+
+/* Child blocks that fit in `node_capacity` nodes (the first two are the
+ * root and the outside bucket). */
+static inline size_t SHOVE_IFN(tree_block_count)(uint32_t node_capacity) {
+    return node_capacity > 2u ? (size_t)(node_capacity - 2u) / SHOVE_TREE_CHILDREN : 0u;
+}
+
+/* Lane of child b in its block's bounds. In 3D the children in the lower
+ * half of the cell on axis 1 (y: up in most games) take lanes 0-3 and the
+ * upper ones lanes 4-7, so a query tests the upper four only when one of
+ * them holds entries: in a world much wider than tall they are empty at
+ * every level but the lowest few. */
+static inline uint32_t SHOVE_IFN(tree_lane)(uint32_t b) {
+#if SHOVE_DIM == 3
+    return (b & 1u) | ((b >> 1) & 2u) | ((b << 1) & 4u); /* x | z << 1 | y << 2 */
+#else
+    return b;
+#endif
+}
+
+/* Copy the loose bounds of the block starting at node `first` next to each
+ * other (after they were set), child b in lane tree_lane(b). */
+static void SHOVE_IFN(tree_sync_block)(TREE *t, uint32_t first) {
+    SHOVE_T(tree_block_bounds) *bb = &t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN];
+    for (uint32_t b = 0; b < SHOVE_TREE_CHILDREN; ++b) {
+        const uint32_t lane = SHOVE_IFN(tree_lane)(b);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            bb->lo[a][lane] = t->nodes[first + b].lo[a];
+            bb->hi[a][lane] = t->nodes[first + b].hi[a];
+        }
+    }
+}
+
+/* 2^DIM fresh nodes, from the free list or the end of the array. */
+static uint32_t SHOVE_IFN(tree_alloc_block)(TREE *t) {
+    if (t->free_blocks != SHOVE_TREE_NONE) {
+        const uint32_t idx = t->free_blocks;
+        t->free_blocks = t->nodes[idx].first_child;
+        return idx;
+    }
+    if (t->node_count + SHOVE_TREE_CHILDREN > t->node_capacity) {
+        if (t->node_capacity > UINT32_MAX / 4u) {
+            return SHOVE_TREE_NONE;
+        }
+        const uint32_t cap = t->node_capacity * 2u;
+        /* The block copies first: a bigger array of them than the nodes
+         * need, if the nodes then fail, is harmless. */
+        const size_t old_blocks = SHOVE_IFN(tree_block_count)(t->node_capacity);
+        const size_t new_blocks = SHOVE_IFN(tree_block_count)(cap);
+        SHOVE_T(tree_block_bounds) *blocks = SHOVE_IFN(tree_realloc)(
+            t, t->blocks, old_blocks * sizeof *blocks, new_blocks * sizeof *blocks);
+        if (!blocks) {
+            return SHOVE_TREE_NONE;
+        }
+        t->blocks = blocks;
+        NODE *nodes = SHOVE_IFN(tree_realloc)(t, t->nodes, t->node_capacity * sizeof(NODE),
+                                              cap * sizeof(NODE));
+        if (!nodes) {
+            return SHOVE_TREE_NONE;
+        }
+        memset(nodes + t->node_capacity, 0, (cap - t->node_capacity) * sizeof(NODE));
+        t->nodes = nodes;
+        t->node_capacity = cap;
+    }
+    const uint32_t idx = t->node_count;
+    t->node_count += SHOVE_TREE_CHILDREN;
+    return idx;
+}
+
+static void SHOVE_IFN(tree_free_block)(TREE *t, uint32_t first) {
+    t->nodes[first].first_child = t->free_blocks;
+    t->free_blocks = first;
+}
+
+#undef TREE
+#undef NODE
