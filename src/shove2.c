@@ -26,7 +26,14 @@
 /* solve: collide-and-slide, step-up, edge guard and the discrete resolvers */
 #include "solve/response.c"
 #include "solve/resolve.c"
+#include "solve/move_def.c"
+#include "solve/mover.c"
+#include "solve/ground_probe.c"
+#include "solve/sub_move.c"
+#include "solve/step_up.c"
+#include "solve/edge_guard.c"
 #include "solve/slide.c"
+#include "solve/slide_list.c"
 
 /* world: bodies, moves through the world, the shove step, events, queries,
  * dump and load */
