@@ -22,6 +22,7 @@
 #include "obstacles/tree_check.c"
 #include "obstacles/merge_grid.c"
 #include "obstacles/voxel.c"
+#include "obstacles/voxel_walk.c"
 
 /* solve: collide-and-slide, step-up, edge guard and the discrete resolvers */
 #include "solve/response.c"

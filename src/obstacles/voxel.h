@@ -1,6 +1,8 @@
 /*
  * voxel.h: the voxel (3D) / tile (2D) obstacle source. Include after dim.h.
  * Internal; the world's moves and casts call it, and tests call it directly.
+ * voxel.c holds the def, the cells and their reading; voxel_walk.c the
+ * gathers and casts. It knows nothing of worlds.
  *
  * Voxels are never copied: every question reads the callback of a
  * shove3_voxel_def for the cells it needs, converts the local boxes it

@@ -1,6 +1,6 @@
 /*
  * world.h: what is inside shove2_world / shove3_world. Include after dim.h.
- * Internal; the layers built on the world (moves, the shove step, voxels,
+ * Internal; the layers built on the world (the world move, the shove step,
  * dumps) include it and use the struct and the helpers below directly.
  *
  * Bodies live in slots. Every per-body field is its own array indexed by
@@ -176,7 +176,8 @@ struct SHOVE_T(world) {
     uint32_t drawn_count;
     uint32_t drawn_capacity;
 
-    /* >>scratch of moves (kept between moves: no allocation in steady state) */
+    /* >>scratch of the world move (world/move.h; kept between moves: no
+     * allocation in steady state) */
     SHOVE_IFN(obstacle_set) obstacles; /**< what a move gathers */
     uint32_t *near;                    /**< slots near the mover (pair updates) */
     uint32_t near_capacity;
