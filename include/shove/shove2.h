@@ -806,9 +806,9 @@ SHOVE_API bool shove2_bump_detect(const shove2_bump_rect *item, const double goa
 
 /** shove2_bump_detect of `item` against rects[ids[i].index] for each i
  *  below `count` whose index is not `skip` (UINT32_MAX skips nothing), in
- *  one call: the LuaJIT module's projection, on the ids a query returned
- *  (shove2_query_box_ptr), so that its Lua code handles no numbers and no
- *  loop for the common move. Generations are not looked at. The collisions
+ *  one call: the LuaJIT module's projection, on the candidates its filter
+ *  kept (from shove2_bump_grid_query), so that its Lua code handles no
+ *  numbers and no loop. Generations are not looked at. The collisions
  *  go to hits[0 .. k-1] in the order of `ids`, and found[j] is the i of
  *  hits[j]; returns k. Both outputs need room for `count` entries. Returns
  *  0 and writes nothing when a pointer is NULL (`rects`, `ids`, `hits` and
