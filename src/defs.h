@@ -10,8 +10,8 @@
  * mark value is a def that was never initialised and is refused.
  *
  * Each def has one function that applies the rule (next to its default
- * function: move_def_resolve in move_def.c, world_def_resolve and
- * body_def_resolve in world.c, voxel_def_resolve in voxel.c). A field
+ * function: move_def_resolve in move_def.c, world_def_resolve in world.c,
+ * body_def_resolve in bodies.c, voxel_def_resolve in voxel.c). A field
  * added to a def gets one SHOVE_DEF_TAKE line there, and its default must
  * be what an all-zero value stands for.
  */

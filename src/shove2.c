@@ -38,7 +38,13 @@
 
 /* world: bodies, moves through the world, the shove step, events, queries,
  * dump and load */
-#include "world/world.c"
+#include "world/slots.c"
+#include "world/events.c"
+#include "world/pairs.c"
+#include "world/body_settings.c"
+#include "world/bodies.c"
+#include "world/queries.c"
+#include "world/debug_draw.c"
 #include "world/world_voxels.c"
 #include "world/move_gather.c"
 #include "world/move_pieces.c"
@@ -51,7 +57,8 @@
 #include "world/step_push.c"
 #include "world/step_commit.c"
 #include "world/step_entry.c"
-#include "world/body_settings.c"
+#include "world/loaded_voxels.c"
+#include "world/world.c"
 #include "world/dump.c"
 #include "world/load.c"
 

@@ -26,7 +26,7 @@
 static float g_skin = 0.0f;
 #define SKIN g_skin
 
-/* "In contact" (world.c): 2 * skin plus a few float steps, here for the
+/* "In contact" (world/pairs.c): 2 * skin plus a few float steps, here for the
  * coordinates of these scenes (all within +-100). */
 static float contact_tolerance(void) {
     return SHOVE_IFN(world_contact_distance)(g_skin, BOX(-100, -100, -100, 100, 100, 100));
@@ -871,7 +871,7 @@ STEP_TEST(random_crowds_never_overlap) {
     }
 }
 
-/* The world's contact rule (world.c): within `distance` on at most one
+/* The world's contact rule (world/pairs.c): within `distance` on at most one
  * axis, overlapping strictly on the others (or overlapping). */
 static bool touching(shove_aabb a, shove_aabb b, float distance) {
     int separated = 0;

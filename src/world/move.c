@@ -5,7 +5,7 @@
  * move_slide is the one slide of a body through its world: shove3_move and
  * every slide of the shove step (step.c) run it. shove3_move then writes the
  * box back to the body and its tree and brings the mover's pairs up to date
- * (events, see world.c).
+ * (events, see pairs.c).
  */
 #include <string.h>
 

@@ -137,7 +137,7 @@
  * of memory undoes it and returns SHOVE_ERR_OUT_OF_MEMORY. After every
  * mover moved, the commit (which reserves everything first) emits the
  * squishes in the order they happened, then brings up to date the contact
- * and sensor pairs (world.c) of every body the step moved, in the order
+ * and sensor pairs (pairs.c) of every body the step moved, in the order
  * it first moved, then of the movers that did not move, with the contacts
  * of their slides as the bodies met on the way. A body's near list is the
  * gather of its last slide when that covers its end box (as shove3_move

@@ -368,7 +368,7 @@ void SHOVE_IFN(world_add_drawn_contact)(shove_world *w, shove_aabb mover, shove_
                                         shove_vec normal);
 
 /** Contact distance of a move with this skin, for a mover at `box`: two
- *  solid bodies whose gap is at most this are in contact (see world.c,
+ *  solid bodies whose gap is at most this are in contact (see pairs.c,
  *  "What contact means"). 2 * skin, plus four float steps of the box's
  *  largest coordinate: with skin 0 a resting body touches exactly, but far
  *  from the origin rounding may leave a step between the faces. */
