@@ -272,5 +272,3 @@ uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * r
     return k;
 }
 
-/* The module's grid of rects and its whole move, which calls the above. */
-#include "bindings/bump_grid.c"
