@@ -1,6 +1,7 @@
 /*
- * move.c: the world move's retry loop and shove3_move. Template: see dim.h;
- * the world move (gather, pieces, scratch) is described in move.h.
+ * move.c: the world move's scratch, its retry loop and shove3_move.
+ * Template: see dim.h; the world move (gather, pieces, scratch) is
+ * described in move.h.
  *
  * move_slide is the one slide of a body through its world: shove3_move and
  * every slide of the shove step (step.c) run it. shove3_move then writes the
@@ -14,6 +15,24 @@
 
 /* Contacts a move reports before its first run needs more room. */
 #define MOVE_FIRST_CONTACTS 32u
+
+void SHOVE_IFN(move_scratch_init)(shove_world *w, const shove_allocator *alloc) {
+    SHOVE_IFN(obstacles_init)(&w->obstacles, alloc);
+    w->near = NULL;
+    w->near_capacity = 0;
+    w->crossed = NULL;
+    w->crossed_capacity = 0;
+}
+
+void SHOVE_IFN(move_scratch_free)(shove_world *w) {
+    SHOVE_IFN(obstacles_free)(&w->obstacles);
+    SHOVE_IFN(world_realloc)(w, w->near, (size_t)w->near_capacity * sizeof *w->near, 0);
+    SHOVE_IFN(world_realloc)(w, w->crossed, (size_t)w->crossed_capacity * sizeof *w->crossed, 0);
+    w->near = NULL;
+    w->near_capacity = 0;
+    w->crossed = NULL;
+    w->crossed_capacity = 0;
+}
 
 shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
                                    shove_vec delta, shove_move_def *def, bool *asked, bool *whole,

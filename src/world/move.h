@@ -69,6 +69,14 @@ shove_status SHOVE_IFN(move_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb 
                                  SHOVE_IFN(obstacle_set) * scratch, bool *whole,
                                  shove_move_result *out);
 
+/** Set up the world move's scratch of a new world (w->obstacles, w->near,
+ *  w->crossed; the step borrows near and crossed too): empty, growing on
+ *  first use with the world's allocator. */
+void SHOVE_IFN(move_scratch_init)(shove_world *w, const shove_allocator *alloc);
+
+/** Give the world move's scratch back; world_destroy calls it. */
+void SHOVE_IFN(move_scratch_free)(shove_world *w);
+
 /** Slide body gather->mover from `box` by `delta` through its world with
  *  `def` (its contacts and capacity are replaced): move_run on the world's
  *  gather and w->obstacles, every contact in w->crossed, which is grown and

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "world/move.h"
 #include "world/world.h"
 
 shove_world_def SHOVE_FN(default_world_def)(void) {
@@ -115,7 +116,7 @@ shove_status SHOVE_FN(world_create)(const shove_world_def *def, shove_world **ou
     w->pair_free = SHOVE_TREE_NONE;
     w->own_def_free = SHOVE_TREE_NONE;
     w->static_stamp = 1u;
-    SHOVE_IFN(obstacles_init)(&w->obstacles, &alloc);
+    SHOVE_IFN(move_scratch_init)(w, &alloc);
     if (SHOVE_IFN(tree_init)(&w->trees[0], d.bounds, alloc) != SHOVE_OK ||
         SHOVE_IFN(tree_init)(&w->trees[1], d.bounds, alloc) != SHOVE_OK ||
         !SHOVE_IFN(world_reserve_slots)(w, (uint32_t)d.body_capacity)) {
@@ -134,7 +135,7 @@ void SHOVE_FN(world_destroy)(shove_world *w) {
     shove__tasks_stop(&w->tasks);
     SHOVE_IFN(tree_destroy)(&w->trees[0]);
     SHOVE_IFN(tree_destroy)(&w->trees[1]);
-    SHOVE_IFN(obstacles_free)(&w->obstacles);
+    SHOVE_IFN(move_scratch_free)(w);
     SHOVE_IFN(step_free)(w);
     SHOVE_IFN(load_free)(w);
     if (w->slot_block) {
@@ -145,8 +146,6 @@ void SHOVE_FN(world_destroy)(shove_world *w) {
     SHOVE_IFN(world_realloc)(w, w->pairs, (size_t)w->pair_capacity * sizeof *w->pairs, 0);
     SHOVE_IFN(world_realloc)(w, w->events, (size_t)w->event_capacity * sizeof *w->events, 0);
     SHOVE_IFN(world_realloc)(w, w->drawn, (size_t)w->drawn_capacity * sizeof *w->drawn, 0);
-    SHOVE_IFN(world_realloc)(w, w->near, (size_t)w->near_capacity * sizeof *w->near, 0);
-    SHOVE_IFN(world_realloc)(w, w->crossed, (size_t)w->crossed_capacity * sizeof *w->crossed, 0);
     SHOVE_IFN(world_realloc)(w, w->own_defs, (size_t)w->own_def_capacity * sizeof *w->own_defs, 0);
     if (w->tag) {
         shove__world_tag_release(w->tag, w->tag_claimed);
