@@ -212,6 +212,45 @@ static void SHOVE_IFN(bump_slide)(SHOVE_T(bump_col) * col, SHOVE_T(bump_rect) * 
     }
 }
 
+/* The candidate a move meets first, in bump's order: the earlier hit, then
+ * the nearer rect (bump's sort of its collisions). */
+typedef struct SHOVE_T(bump_pick) {
+    uint32_t best; /* UINT32_MAX while nothing is met */
+    SHOVE_T(bump_hit) hit;
+    double distance;
+} SHOVE_T(bump_pick);
+
+/* Test the move of `from` to `to` against `other` (item `index`) and keep it
+ * in `p` when it comes first. */
+static inline void SHOVE_IFN(bump_pick_consider)(SHOVE_T(bump_pick) * p,
+                                                 const SHOVE_T(bump_rect) * from,
+                                                 const double to[SHOVE_DIM],
+                                                 const SHOVE_T(bump_rect) * other, uint32_t index) {
+    SHOVE_T(bump_hit) hit;
+    if (!SHOVE_FN(bump_detect)(from, to, other, &hit)) {
+        return;
+    }
+    const double distance = SHOVE_IFN(bump_square_distance)(from, other);
+    if (p->best == UINT32_MAX || hit.ti < p->hit.ti ||
+        (hit.ti == p->hit.ti && distance < p->distance)) {
+        p->best = index;
+        p->hit = hit;
+        p->distance = distance;
+    }
+}
+
+/* Record the picked collision as cols[*k] and slide `from` / `to` by it. */
+static inline void SHOVE_IFN(bump_pick_take)(const SHOVE_T(bump_pick) * p, SHOVE_T(bump_col) * cols,
+                                             uint32_t *k, SHOVE_T(bump_rect) * from,
+                                             double to[SHOVE_DIM]) {
+    SHOVE_T(bump_col) *col = &cols[*k];
+    *k += 1u;
+    col->other = p->best;
+    col->hit = p->hit;
+    col->from = *from;
+    SHOVE_IFN(bump_slide)(col, from, to);
+}
+
 uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * rects,
                               uint32_t rect_count, uint32_t self, const double goal[SHOVE_DIM],
                               double pad_rel, double pad_abs, shove_id *ids, uint32_t id_capacity,
@@ -233,42 +272,27 @@ uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * r
             return UINT32_MAX;
         }
         /* the first collision in bump's order, among the items not met yet */
-        uint32_t best = UINT32_MAX;
-        SHOVE_T(bump_hit) best_hit, hit;
-        double best_distance = 0.0;
+        SHOVE_T(bump_pick) pick = {.best = UINT32_MAX};
         for (size_t i = 0; i < n; ++i) {
             const uint32_t index = ids[i].index;
             bool met = index == self || index >= rect_count;
             for (uint32_t j = 0; j < k && !met; ++j) {
                 met = cols[j].other == index;
             }
-            if (met || !SHOVE_FN(bump_detect)(&from, to, &rects[index], &hit)) {
-                continue;
-            }
-            const double distance = SHOVE_IFN(bump_square_distance)(&from, &rects[index]);
-            if (best == UINT32_MAX || hit.ti < best_hit.ti ||
-                (hit.ti == best_hit.ti && distance < best_distance)) {
-                best = index;
-                best_hit = hit;
-                best_distance = distance;
+            if (!met) {
+                SHOVE_IFN(bump_pick_consider)(&pick, &from, to, &rects[index], index);
             }
         }
-        if (best == UINT32_MAX) {
+        if (pick.best == UINT32_MAX) {
             break;
         }
         if (k == col_capacity) {
             return UINT32_MAX;
         }
-        SHOVE_T(bump_col) *col = &cols[k];
-        k += 1u;
-        col->other = best;
-        col->hit = best_hit;
-        col->from = from;
-        SHOVE_IFN(bump_slide)(col, &from, to);
+        SHOVE_IFN(bump_pick_take)(&pick, cols, &k, &from, to);
     }
     for (int a = 0; a < SHOVE_DIM; ++a) {
         actual[a] = to[a];
     }
     return k;
 }
-

@@ -672,9 +672,7 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
             memcpy(asked, box, sizeof box);
         }
         /* the first collision in bump's order, among the items not met yet */
-        uint32_t best = UINT32_MAX;
-        SHOVE_T(bump_hit) best_hit, hit;
-        double best_distance = 0.0;
+        SHOVE_T(bump_pick) pick = {.best = UINT32_MAX};
         for (uint32_t i = 0; i < n; ++i) {
             const uint32_t index = ids[i];
             /* after a query of this very box, every candidate meets it */
@@ -683,29 +681,17 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
             for (uint32_t j = 0; j < k && !met; ++j) {
                 met = cols[j].other == index;
             }
-            if (met || !SHOVE_FN(bump_detect)(&from, to, &g->rects[index], &hit)) {
-                continue;
-            }
-            const double distance = SHOVE_IFN(bump_square_distance)(&from, &g->rects[index]);
-            if (best == UINT32_MAX || hit.ti < best_hit.ti ||
-                (hit.ti == best_hit.ti && distance < best_distance)) {
-                best = index;
-                best_hit = hit;
-                best_distance = distance;
+            if (!met) {
+                SHOVE_IFN(bump_pick_consider)(&pick, &from, to, &g->rects[index], index);
             }
         }
-        if (best == UINT32_MAX) {
+        if (pick.best == UINT32_MAX) {
             break;
         }
         if (k == col_capacity) {
             return SHOVE_ERR_OUT_OF_RANGE;
         }
-        SHOVE_T(bump_col) *col = &cols[k];
-        k += 1u;
-        col->other = best;
-        col->hit = best_hit;
-        col->from = from;
-        SHOVE_IFN(bump_slide)(col, &from, to);
+        SHOVE_IFN(bump_pick_take)(&pick, cols, &k, &from, to);
     }
     if (update) {
         /* the sizes are the item's; the far corner is all there is to see */
