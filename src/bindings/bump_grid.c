@@ -84,7 +84,9 @@ static inline int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
     double c = v * per_cell;
     c = c > -SHOVE_BUMP_GRID_CELL_LIMIT ? c : -SHOVE_BUMP_GRID_CELL_LIMIT; /* NaN too */
     c = c < SHOVE_BUMP_GRID_CELL_LIMIT ? c : SHOVE_BUMP_GRID_CELL_LIMIT;
-    return (int32_t)(int64_t)(c + SHOVE_BUMP_GRID_CELL_LIMIT) - (int32_t)SHOVE_BUMP_GRID_CELL_LIMIT;
+    /* in 64 bits: c + limit reaches 2^31 at the top clamp */
+    return (int32_t)((int64_t)(c + SHOVE_BUMP_GRID_CELL_LIMIT) -
+                     (int64_t)SHOVE_BUMP_GRID_CELL_LIMIT);
 }
 
 /* The box [lo, hi] grown by the pad, low then high corner. */
