@@ -17,11 +17,8 @@
 #define MOVE_FIRST_CONTACTS 32u
 
 void SHOVE_IFN(move_scratch_init)(shove_world *w, const shove_allocator *alloc) {
+    /* near and crossed start empty: world_create zeroed the world */
     SHOVE_IFN(obstacles_init)(&w->obstacles, alloc);
-    w->near = NULL;
-    w->near_capacity = 0;
-    w->crossed = NULL;
-    w->crossed_capacity = 0;
 }
 
 void SHOVE_IFN(move_scratch_free)(shove_world *w) {

@@ -101,10 +101,15 @@ static void SHOVE_IFN(step_spec_free)(shove_world *w, struct SHOVE_T(step_scratc
     s->spec_capacity = 0;
 }
 
+/* `at` rounded up to the arena's alignment. */
+static inline size_t SHOVE_IFN(step_spec_align)(size_t at) {
+    return (at + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
+}
+
 /* `bytes` of the worker's arena (aligned), or NULL when they do not fit
  * (the want grows). */
 static void *SHOVE_IFN(step_spec_take)(struct SHOVE_T(step_worker) * wk, size_t bytes) {
-    const size_t at = (wk->arena_used + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
+    const size_t at = SHOVE_IFN(step_spec_align)(wk->arena_used);
     /* everything asked for, kept or not: the room the next step gets */
     wk->arena_want += bytes + STEP_SPEC_ALIGN;
     if (at > wk->arena_capacity || bytes > wk->arena_capacity - at) {
@@ -364,6 +369,19 @@ static bool SHOVE_IFN(step_spec_same)(const SHOVE_IFN(obstacle_set) * set, size_
  * the top). Fills what step_slide would: *res, w->crossed, the filter's
  * `asked`, w->obstacles and the run's gather-set fields. False: compute
  * it. */
+/* The recorded gather at `*at` of the worker's arena and its obstacles
+ * (`*obstacles`); moves `*at` past them, as step_spec_take laid them out. */
+static inline const SHOVE_T(step_spec_gather) *
+    SHOVE_IFN(step_spec_next)(const struct SHOVE_T(step_worker) * wk, size_t *at,
+                              const SHOVE_T(step_spec_obstacle) * *obstacles) {
+    size_t here = SHOVE_IFN(step_spec_align)(*at);
+    const SHOVE_T(step_spec_gather) *g = (const void *)(wk->arena + here);
+    here = SHOVE_IFN(step_spec_align)(here + sizeof *g);
+    *obstacles = (const void *)(wk->arena + here);
+    *at = here + (size_t)g->count * sizeof **obstacles;
+    return g;
+}
+
 static bool SHOVE_IFN(step_spec_reuse)(STEP_RUN *run, uint32_t x, shove_aabb start, shove_vec d,
                                        uint8_t p, SHOVE_T(step_filter_ctx) * filter,
                                        shove_move_result *res) {
@@ -382,12 +400,8 @@ static bool SHOVE_IFN(step_spec_reuse)(STEP_RUN *run, uint32_t x, shove_aabb sta
     /* First, without a tree walk: did a body the record met move? */
     size_t at = spec->at;
     for (uint32_t k = 0; k < spec->gathers; ++k) {
-        at = (at + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
-        const SHOVE_T(step_spec_gather) *g = (const void *)(wk->arena + at);
-        at += sizeof *g;
-        at = (at + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
-        const SHOVE_T(step_spec_obstacle) *o = (const void *)(wk->arena + at);
-        at += (size_t)g->count * sizeof *o;
+        const SHOVE_T(step_spec_obstacle) * o;
+        const SHOVE_T(step_spec_gather) *g = SHOVE_IFN(step_spec_next)(wk, &at, &o);
         for (uint32_t i = 0; i < g->count; ++i) {
             const uint32_t slot =
                 o[i].id.generation != 0u ? SHOVE_IFN(world_slot)(w, o[i].id) : SHOVE_TREE_NONE;
@@ -401,12 +415,8 @@ static bool SHOVE_IFN(step_spec_reuse)(STEP_RUN *run, uint32_t x, shove_aabb sta
     SHOVE_T(world_gather_ctx) gather;
     memset(&gather, 0, sizeof gather);
     for (uint32_t k = 0; k < spec->gathers; ++k) {
-        at = (at + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
-        const SHOVE_T(step_spec_gather) *g = (const void *)(wk->arena + at);
-        at += sizeof *g;
-        at = (at + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
-        const SHOVE_T(step_spec_obstacle) *o = (const void *)(wk->arena + at);
-        at += (size_t)g->count * sizeof *o;
+        const SHOVE_T(step_spec_obstacle) * o;
+        const SHOVE_T(step_spec_gather) *g = SHOVE_IFN(step_spec_next)(wk, &at, &o);
         gather = g->before;
         gather.read_only = false;
         SHOVE_IFN(obstacles_clear)(&w->obstacles);
@@ -425,7 +435,7 @@ static bool SHOVE_IFN(step_spec_reuse)(STEP_RUN *run, uint32_t x, shove_aabb sta
         return false;
     }
     if (n > 0u) {
-        at = (at + STEP_SPEC_ALIGN - 1u) & ~(STEP_SPEC_ALIGN - 1u);
+        at = SHOVE_IFN(step_spec_align)(at);
         memcpy(w->crossed, wk->arena + at, (size_t)n * sizeof *w->crossed);
     }
     s->spec_taken += 1u;
