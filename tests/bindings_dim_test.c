@@ -1,11 +1,12 @@
 /*
- * bindings_dim_test.c: the by-pointer twins (query_box_ptr, body_set_box_ptr)
- * answer exactly as the by-value calls, and refuse NULL pointers without
+ * bindings_dim_test.c: the by-pointer twins (query_box_ptr, body_set_box_ptr,
+ * move_ptr) answer exactly as the by-value calls, and refuse NULL pointers without
  * changing anything, in 2D and 3D.
  */
 #include <string.h>
 
 #include "test_dim.h"
+#include "test_world_text.h"
 
 static shove_world *new_world(void) {
     shove_world *w = NULL;
@@ -91,5 +92,92 @@ Test(bindings, body_set_box_ptr_refuses_without_changing_anything) {
     shove_aabb got;
     cr_assert_eq(SHOVE_FN(body_get_box)(w, a, &got), SHOVE_OK);
     cr_expect_eq(memcmp(&got, &start, sizeof got), 0, "refusals left the box alone");
+    SHOVE_FN(world_destroy)(w);
+}
+
+/* Two worlds built alike: a floor, a wall and a mover; the same move by
+ * value in one and by pointer in the other ends in the same box, result and
+ * contacts, and leaves the two worlds' dumps alike. */
+static shove_world *move_scene(shove_id *mover) {
+    shove_world *w = new_world();
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = BOX(-10, -1, -10, 10, 0, 10);
+    shove_id floor_id, wall_id;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &floor_id), SHOVE_OK);
+    def.box = BOX(3, 0, -10, 4, 5, 10);
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &wall_id), SHOVE_OK);
+    *mover = add_box(w, BOX(0, 0, 0, 1, 2, 1));
+    return w;
+}
+
+Test(bindings, move_ptr_moves_like_move) {
+    shove_id a, b;
+    shove_world *by_value = move_scene(&a);
+    shove_world *by_pointer = move_scene(&b);
+    /* down into the floor and right into the wall: slides along both */
+    const shove_vec delta = V(5, -1, 0.5f);
+    shove_contact ca[4], cb[4];
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.contacts = ca;
+    def.contact_capacity = 4;
+    shove_move_result ra, rb;
+    memset(&ra, 0, sizeof ra);
+    memset(&rb, 0, sizeof rb);
+    cr_assert_eq(SHOVE_FN(move)(by_value, a, delta, &def, &ra), SHOVE_OK);
+    def.contacts = cb;
+    cr_assert_eq(SHOVE_FN(move_ptr)(by_pointer, &b, &delta, &def, &rb), SHOVE_OK);
+    cr_expect_eq(ra.contact_count, 2, "the floor and the wall");
+    cr_expect(ra.on_ground && ra.hit_wall);
+    EXPECT_VEC_EQ(rb.box.min, ra.box.min);
+    EXPECT_VEC_EQ(rb.box.max, ra.box.max);
+    EXPECT_VEC_EQ(rb.delta, ra.delta);
+    cr_expect_eq(rb.contact_count, ra.contact_count);
+    cr_expect_eq(rb.on_ground, ra.on_ground);
+    cr_expect_eq(rb.hit_wall, ra.hit_wall);
+    cr_expect_eq(rb.hit_ceiling, ra.hit_ceiling);
+    cr_expect_eq(rb.stepped, ra.stepped);
+    for (int i = 0; i < ra.contact_count && i < 4; ++i) {
+        /* the same slot (each world salts its generations) */
+        cr_expect_eq(cb[i].other.index, ca[i].other.index, "contact %d: other", i);
+        cr_expect_eq(cb[i].index, ca[i].index, "contact %d: index", i);
+        EXPECT_VEC_EQ(cb[i].normal, ca[i].normal);
+        cr_expect_eq(cb[i].t, ca[i].t, "contact %d: t", i);
+        cr_expect_eq(cb[i].response, ca[i].response, "contact %d: response", i);
+    }
+    char *ta = world_text(by_value), *tb = world_text(by_pointer);
+    cr_expect_str_eq(tb, ta);
+    free(ta);
+    free(tb);
+    /* a NULL def is the default one, as for move */
+    cr_assert_eq(SHOVE_FN(move)(by_value, a, V(-2, 0, 0), NULL, &ra), SHOVE_OK);
+    const shove_vec back = V(-2, 0, 0);
+    cr_assert_eq(SHOVE_FN(move_ptr)(by_pointer, &b, &back, NULL, &rb), SHOVE_OK);
+    EXPECT_VEC_EQ(rb.box.min, ra.box.min);
+    SHOVE_FN(world_destroy)(by_value);
+    SHOVE_FN(world_destroy)(by_pointer);
+}
+
+Test(bindings, move_ptr_refuses_without_changing_anything) {
+    shove_id a;
+    shove_world *w = move_scene(&a);
+    char *before = world_text(w);
+    const shove_vec delta = V(1, 0, 0);
+    const shove_vec nan_delta = V(NAN, 0, 0);
+    const shove_id stale = {a.index, a.generation + 1u};
+    shove_move_result out;
+    memset(&out, 0x5a, sizeof out);
+    shove_move_result untouched;
+    memcpy(&untouched, &out, sizeof out);
+    cr_expect_eq(SHOVE_FN(move_ptr)(w, NULL, &delta, NULL, &out), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(move_ptr)(w, &a, NULL, NULL, &out), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(move_ptr)(NULL, &a, &delta, NULL, &out), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(move_ptr)(w, &a, &delta, NULL, NULL), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(move_ptr)(w, &a, &nan_delta, NULL, &out), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect_eq(SHOVE_FN(move_ptr)(w, &stale, &delta, NULL, &out), SHOVE_ERR_STALE_ID);
+    cr_expect_eq(memcmp(&out, &untouched, sizeof out), 0, "the result is untouched");
+    char *after = world_text(w);
+    cr_expect_str_eq(after, before, "refusals changed the world");
+    free(before);
+    free(after);
     SHOVE_FN(world_destroy)(w);
 }

@@ -121,6 +121,88 @@ local function run(name, lib, reuse)
   }
 end
 
+-- shove2_move itself through the FFI, on the same scene, movers and
+-- velocities: a 2D world (shove's own geometry in floats, not bump's API or
+-- arithmetic) with every tile a static body and every mover a dynamic one,
+-- moved top-down (up_axis -1) with the default response, slide. Its first
+-- contact's normal reflects the velocity as cols[1].normal does above.
+-- shove2_move_ptr is shove2_move with the id and the delta by pointer:
+-- LuaJIT compiles no FFI call that passes a struct by value.
+local WORLD_FRAME_SOURCE = [[
+return function(C, world, items, delta, def, result, contacts)
+  local collisions = 0
+  for i = 1, #items do
+    local item = items[i]
+    delta.x, delta.y = item.vx, item.vy
+    C.shove2_move_ptr(world, item.id, delta, def, result)
+    local len = result.contact_count
+    if len > 0 then
+      collisions = collisions + len
+      local n = contacts[0].normal
+      if n.x ~= 0 then item.vx = -item.vx end
+      if n.y ~= 0 then item.vy = -item.vy end
+    end
+  end
+  return collisions
+end
+]]
+
+local function runWorld(name)
+  local ffi = require('ffi')
+  local C = bump.C
+  local tiles, movers = scene(19)
+  local wdef = C.shove2_default_world_def()
+  wdef.bounds.min.x, wdef.bounds.min.y = 0, 0
+  wdef.bounds.max.x, wdef.bounds.max.y = MAP, MAP
+  wdef.body_capacity = #tiles + #movers
+  local out = ffi.new('shove2_world*[1]')
+  assert(C.shove2_world_create(wdef, out) == 0, 'shove2_world_create')
+  local world = ffi.gc(out[0], C.shove2_world_destroy)
+  local bdef = C.shove2_default_body_def()
+  local id = ffi.new('shove_id[1]')
+  for _, t in ipairs(tiles) do
+    bdef.box.min.x, bdef.box.min.y = t[1], t[2]
+    bdef.box.max.x, bdef.box.max.y = t[1] + 1, t[2] + 1
+    assert(C.shove2_body_create(world, bdef, id) == 0, 'shove2_body_create')
+  end
+  bdef.type = C.SHOVE_BODY_DYNAMIC
+  local items = {}
+  for i, m in ipairs(movers) do
+    bdef.box.min.x, bdef.box.min.y = m.x, m.y
+    bdef.box.max.x, bdef.box.max.y = m.x + SIZE, m.y + SIZE
+    assert(C.shove2_body_create(world, bdef, id) == 0, 'shove2_body_create')
+    items[i] = { id = ffi.new('shove_id', id[0]), vx = m.vx, vy = m.vy }
+  end
+  local def = C.shove2_default_move_def()
+  def.up_axis = -1
+  local contacts = ffi.new('shove2_contact[4]')
+  def.contacts, def.contact_capacity = contacts, 4
+  local delta, result = ffi.new('vec2s'), ffi.new('shove2_move_result')
+  local frame = assert(loadstring(WORLD_FRAME_SOURCE, '=worldframe'))()
+  local function step()
+    local n = frame(C, world, items, delta, def, result, contacts)
+    assert(result.contact_count >= 0)
+    return n
+  end
+  step() -- warm up
+  step()
+  collectgarbage('collect')
+  collectgarbage('stop')
+  local before = collectgarbage('count')
+  local t0 = os.clock()
+  local collisions = 0
+  for _ = 1, FRAMES do collisions = collisions + step() end
+  local seconds = os.clock() - t0
+  local kib = collectgarbage('count') - before
+  collectgarbage('restart')
+  local moves = FRAMES * #items
+  return {
+    name = name, world = world, items = items,
+    ns = seconds * 1e9 / moves, bytes = kib * 1024 / moves,
+    collisions = collisions / moves,
+  }
+end
+
 floor = math.floor
 
 print(('world:move, %d movers of %.1f, %dx%d unit tiles, cellSize %g, %d frames'):format(
@@ -131,15 +213,16 @@ local r = run('bump-style Lua', ref)
 local s = run('shove.bump', bump)
 -- the same with world.reuseCollisions (cols belong to the world)
 local u = run('shove.bump reuse', bump, true)
+local m = runWorld('shove2_move (FFI)')
 print(('%-18s %12s %14s %16s'):format('', 'ns/move', 'bytes/move', 'collisions/move'))
-local rows = { r, s, u }
+local rows = { r, s, u, m }
 if o then table.insert(rows, 1, o) end
 for _, t in ipairs(rows) do
   print(('%-18s %12.0f %14.1f %16.3f'):format(t.name, t.ns, t.bytes, t.collisions))
 end
 for _, base in ipairs({ o or false, r }) do
   if base then
-    for _, t in ipairs({ s, u }) do
+    for _, t in ipairs({ s, u, m }) do
       print(('%s against %s: speed-up %.1fx, garbage %.4f'):format(t.name, base.name,
         base.ns / t.ns, t.bytes / base.bytes))
     end

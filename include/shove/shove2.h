@@ -20,8 +20,8 @@
  *   queries      shove2_query_box, shove2_body_overlaps, shove2_cast_box, shove2_cast_ray,
  *                shove2_cast_body
  *   batch (SIMD) shove2_overlap_batch, shove2_sweep_batch
- *   bindings     shove2_query_box_ptr, shove2_body_set_box_ptr, shove2_bump_detect,
- *                shove2_bump_detect_all, shove2_bump_check
+ *   bindings     shove2_query_box_ptr, shove2_body_set_box_ptr, shove2_move_ptr,
+ *                shove2_bump_detect, shove2_bump_detect_all, shove2_bump_check
  *   bump grid    shove2_bump_grid_create, shove2_bump_grid_destroy, shove2_bump_grid_add,
  *                shove2_bump_grid_update, shove2_bump_grid_remove, shove2_bump_grid_count,
  *                shove2_bump_grid_rects, shove2_bump_grid_query, shove2_bump_grid_move
@@ -52,7 +52,7 @@
  * event callback, move filters and tile shapes during shove2_move and
  * shove2_world_step; tile shapes during casts and shove2_world_dump; the
  * callbacks of shove2_world_draw), the world is locked. Calls that change it
- * refuse with SHOVE_ERR_LOCKED and change nothing: shove2_move,
+ * refuse with SHOVE_ERR_LOCKED and change nothing: shove2_move (and shove2_move_ptr),
  * shove2_world_step, shove2_body_create, shove2_body_destroy,
  * shove2_body_set_box (and shove2_body_set_box_ptr), shove2_body_set_motion,
  * shove2_body_set_type, shove2_body_set_priority, shove2_body_set_filter,
@@ -773,6 +773,13 @@ SHOVE_API uint32_t shove2_query_box_ptr(const shove2_world *w, const shove2_aabb
  *  `id` or `box` is SHOVE_ERR_INVALID_ARGUMENT and changes nothing. */
 SHOVE_API shove_status shove2_body_set_box_ptr(shove2_world *w, const shove_id *id,
                                                const shove2_aabb *box);
+
+/** shove2_move with the id and the delta passed by pointer (the def and the
+ *  result already are), so an FFI moves a body from compiled code. A NULL
+ *  `id` or `delta` is SHOVE_ERR_INVALID_ARGUMENT and changes nothing; every
+ *  other refusal is shove2_move's. */
+SHOVE_API shove_status shove2_move_ptr(shove2_world *w, const shove_id *id, const vec2s *delta,
+                                       const shove2_move_def *def, shove2_move_result *out);
 
 /** A box as bump.lua keeps a rect: its low corner and its size, in doubles
  *  (the LuaJIT module computes with Lua numbers, and so does this). */

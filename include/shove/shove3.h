@@ -20,8 +20,8 @@
  *   queries      shove3_query_box, shove3_body_overlaps, shove3_cast_box, shove3_cast_ray,
  *                shove3_cast_body
  *   batch (SIMD) shove3_overlap_batch, shove3_sweep_batch
- *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr, shove3_bump_detect,
- *                shove3_bump_detect_all, shove3_bump_check
+ *   bindings     shove3_query_box_ptr, shove3_body_set_box_ptr, shove3_move_ptr,
+ *                shove3_bump_detect, shove3_bump_detect_all, shove3_bump_check
  *   bump grid    shove3_bump_grid_create, shove3_bump_grid_destroy, shove3_bump_grid_add,
  *                shove3_bump_grid_update, shove3_bump_grid_remove, shove3_bump_grid_count,
  *                shove3_bump_grid_rects, shove3_bump_grid_query, shove3_bump_grid_move
@@ -52,7 +52,7 @@
  * event callback, move filters and voxel shapes during shove3_move and
  * shove3_world_step; voxel shapes during casts and shove3_world_dump; the
  * callbacks of shove3_world_draw), the world is locked. Calls that change it
- * refuse with SHOVE_ERR_LOCKED and change nothing: shove3_move,
+ * refuse with SHOVE_ERR_LOCKED and change nothing: shove3_move (and shove3_move_ptr),
  * shove3_world_step, shove3_body_create, shove3_body_destroy,
  * shove3_body_set_box (and shove3_body_set_box_ptr), shove3_body_set_motion,
  * shove3_body_set_type, shove3_body_set_priority, shove3_body_set_filter,
@@ -773,6 +773,13 @@ SHOVE_API uint32_t shove3_query_box_ptr(const shove3_world *w, const shove3_aabb
  *  `id` or `box` is SHOVE_ERR_INVALID_ARGUMENT and changes nothing. */
 SHOVE_API shove_status shove3_body_set_box_ptr(shove3_world *w, const shove_id *id,
                                                const shove3_aabb *box);
+
+/** shove3_move with the id and the delta passed by pointer (the def and the
+ *  result already are), so an FFI moves a body from compiled code. A NULL
+ *  `id` or `delta` is SHOVE_ERR_INVALID_ARGUMENT and changes nothing; every
+ *  other refusal is shove3_move's. */
+SHOVE_API shove_status shove3_move_ptr(shove3_world *w, const shove_id *id, const vec3s *delta,
+                                       const shove3_move_def *def, shove3_move_result *out);
 
 /** A box as bump.lua keeps a rect: its low corner and its size, in doubles
  *  (the LuaJIT module computes with Lua numbers, and so does this). */

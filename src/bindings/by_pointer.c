@@ -20,3 +20,11 @@ shove_status SHOVE_FN(body_set_box_ptr)(shove_world *w, const shove_id *id, cons
     }
     return SHOVE_FN(body_set_box)(w, *id, *box);
 }
+
+shove_status SHOVE_FN(move_ptr)(shove_world *w, const shove_id *id, const shove_vec *delta,
+                                const shove_move_def *def, shove_move_result *out) {
+    if (!id || !delta) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    return SHOVE_FN(move)(w, *id, *delta, def, out);
+}
