@@ -174,6 +174,9 @@ typedef struct result {
 
 /* Quick mode: hash every move's result (FNV-1a). */
 static bool checksum_moves;
+/* The world def's quiet_moves: no pairs or events (SHOVE_BENCH_EVENTS=1
+ * keeps them, to see what they cost). */
+static bool quiet_moves = true;
 
 static void checksum_bytes(uint64_t *h, const void *p, size_t n) {
     const unsigned char *b = p;
@@ -210,6 +213,7 @@ static shove3_world *make_world(scene sc) {
     shove3_world_def wd = shove3_default_world_def();
     wd.bounds = (shove3_aabb){{{0, -4, 0}}, {{SX, SY + 4, SZ}}};
     wd.body_capacity = CRATES + 20000;
+    wd.quiet_moves = quiet_moves;
     shove3_world *w = NULL;
     if (shove3_world_create(&wd, &w) != SHOVE_OK) {
         return NULL;
@@ -423,13 +427,16 @@ int main(int argc, char **argv) {
     }
     const char *quick_env = getenv("SHOVE_BENCH_QUICK");
     const int quick = quick_env ? atoi(quick_env) : 0;
+    const char *events_env = getenv("SHOVE_BENCH_EVENTS");
+    quiet_moves = !(events_env && atoi(events_env) != 0);
     const char *pairs_env = getenv("SHOVE_BENCH_PAIRS");
     int pairs = pairs_env ? atoi(pairs_env) : 1;
     pairs = pairs < 1 ? 1 : (pairs > MAX_PAIRS ? MAX_PAIRS : pairs);
     printf("bench_voxel: 512 x 512 world, %d static crates, 0.6 x 1.8 x 0.6 mobs walking with "
            "gravity, step-up and edge guard (SIMD level %d); clip = the per-axis reference "
-           "mover (voxel_clip.h); medians of %d alternating pair(s)\n",
-           CRATES, (int)shove_simd_active(), pairs);
+           "mover (voxel_clip.h); medians of %d alternating pair(s); %s\n",
+           CRATES, (int)shove_simd_active(), pairs,
+           quiet_moves ? "quiet_moves (no pairs or events)" : "pairs and events kept");
     printf("%-12s %6s %-9s %8s %12s %13s %9s %9s %7s %9s %9s %7s\n", "scene", "mobs", "order",
            "moves", "ns/move cpu", "ns/move wall", "reads/mv", "contacts", "steps", "clip ns",
            "clip rd", "ratio");

@@ -310,13 +310,21 @@ typedef struct shove3_world_def {
      *  system without threads runs everything on the caller. */
     shove_enqueue_task_fn *enqueue_task;
     shove_finish_task_fn *finish_task;
-    void *task_ctx;                 /**< passed to enqueue_task and finish_task */
+    void *task_ctx; /**< passed to enqueue_task and finish_task */
+    /** true: shove3_move keeps no contact pairs and reports no events (its
+     *  event list is empty, debug drawing shows no contacts for it), as a
+     *  game that never reads them wants: a move then costs less. The moved
+     *  body's pairs stay as they are, as after shove3_body_set_box; the
+     *  next shove3_world_step brings them up to date, with events. Moves
+     *  end in the same place either way, and the step is not affected.
+     *  Default false (pairs and events kept). */
+    bool quiet_moves;
     uint32_t internal_literal_mark; /**< private: set by shove3_default_world_def() (see "Defs") */
 } shove3_world_def;
 
 /** Defaults: bounds [-1024, 1024] on every axis, room for 1024 bodies,
  *  step_def = shove3_default_move_def(), the C allocator, no callback, one
- *  worker (the caller), no task system. */
+ *  worker (the caller), no task system, pairs and events kept. */
 SHOVE_API shove3_world_def shove3_default_world_def(void);
 
 /** Create a world. `def` may be NULL for the defaults.
@@ -982,7 +990,8 @@ SHOVE_API void shove3_world_draw(const shove3_world *w, const shove3_debug_draw 
 /** Write a readable text snapshot of the world to `out`: its settings,
  *  every body (id index, type, priority, category, mask, sensor flag, box),
  *  its own move settings (shove3_body_set_move_def, without the filter),
- *  pending motions, worker_count when it is not 1, and the voxels within
+ *  pending motions, worker_count when it is not 1, quiet_moves when set,
+ *  and the voxels within
  *  four voxels of every body, with floats that read back to the same bits
  *  (the format is described in src/world/dump.c). shove3_world_load reads it
  *  back; tools/replay's shove-replay loads it and replays moves and steps
@@ -996,8 +1005,8 @@ SHOVE_API shove_status shove3_world_dump(const shove3_world *w, FILE *out);
 /** The inverse of shove3_world_dump: read a dump from `in` into a new world
  *  (`*out`). The world takes its settings from `def` (NULL: the defaults:
  *  allocator, event callback, capacity, task system, ...) except for the
- *  bounds and step settings, which come from the dump, and worker_count,
- *  which does when the dump has one. Every body gets the index it had (its
+ *  bounds and step settings, which come from the dump, and worker_count
+ *  and quiet_moves, which do when the dump has them. Every body gets the index it had (its
  *  id differs only in generation: shove3_world_body_at finds it), its own
  *  move settings and its pending motion. The dump's voxels (those near its
  *  bodies) become a table the world owns, behind a voxel callback of its

@@ -10,6 +10,7 @@
  *   shove 3d dump 1
  *   bounds X0 Y0 Z0 X1 Y1 Z1
  *   workers N
+ *   quiet_moves
  *   step skin S iterations N up A step_height H edge_guard G edge_footing F response R
  *   voxels none
  *   voxels size S origin X Y Z bounds X0 Y0 Z0 X1 Y1 Z1 solid X0 Y0 Z0 X1 Y1 Z1 max_cells N
@@ -20,8 +21,9 @@
  *   voxel X Y Z box X0 Y0 Z0 X1 Y1 Z1 [box ...]
  *   end
  *
- * `bounds`, `workers` and `step` are the world def (its broad-phase hint,
- * its worker_count, written only when it is not 1, and the move settings
+ * `bounds`, `workers`, `quiet_moves` and `step` are the world def (its
+ * broad-phase hint, its worker_count, written only when it is not 1, a
+ * bare `quiet_moves` line when that switch is on, and the move settings
  * of the shove step), `voxels` the voxel def (its solid range in cells, all
  * zero when unbounded, and its budget, 0 for the default). A body line
  * gives the body's id index I (the slot; ids of a loaded world differ in
@@ -252,6 +254,9 @@ static shove_status SHOVE_IFN(world_dump_locked)(const shove_world *w, FILE *out
     SHOVE_IFN(dump_box)(out, w->bounds);
     if (w->tasks.worker_count != 1u) {
         fprintf(out, "\nworkers %u", (unsigned)w->tasks.worker_count);
+    }
+    if (w->quiet_moves) {
+        fprintf(out, "\nquiet_moves");
     }
     fprintf(out, "\nstep");
     SHOVE_IFN(dump_move_def)(out, &w->step_def);

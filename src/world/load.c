@@ -7,7 +7,8 @@
  * what the game had would replay something else:
  *
  *   - the first record is the header ("shove 3d dump 1", "2d" in 2D), then
- *     `bounds`, `workers` (optional), `step` and `voxels`, once each and in
+ *     `bounds`, `workers` and `quiet_moves` (both optional), `step` and
+ *     `voxels`, once each and in
  *     that order; the world is created when the `voxels` record has been
  *     read;
  *   - `step`, `voxels`, `body` and `movedef` records (after the index) are
@@ -530,7 +531,7 @@ shove_status SHOVE_IFN(world_load_limited)(const shove_world_def *def, FILE *in,
     if (l.bad || l.at != l.count) {
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
-    /* workers N (optional), then step ... */
+    /* workers N (optional), quiet_moves (optional), then step ... */
     if (!SHOVE_IFN(load_next)(in, text, &l)) {
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
@@ -538,6 +539,13 @@ shove_status SHOVE_IFN(world_load_limited)(const shove_world_def *def, FILE *in,
     if (strcmp(key, "workers") == 0) {
         wdef.worker_count = (int)SHOVE_IFN(load_int)(&l, 1, SHOVE_MAX_WORKERS);
         if (l.bad || l.at != l.count || !SHOVE_IFN(load_next)(in, text, &l)) {
+            return SHOVE_ERR_INVALID_ARGUMENT;
+        }
+        key = SHOVE_IFN(load_word)(&l);
+    }
+    if (strcmp(key, "quiet_moves") == 0) {
+        wdef.quiet_moves = true;
+        if (l.at != l.count || !SHOVE_IFN(load_next)(in, text, &l)) {
             return SHOVE_ERR_INVALID_ARGUMENT;
         }
         key = SHOVE_IFN(load_word)(&l);

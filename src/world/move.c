@@ -64,6 +64,45 @@ shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aab
     }
 }
 
+/* Step 2 of a move that keeps pairs: the bodies near the end box into
+ * w->near (*near_count of them), and room for the pair updates. Changes
+ * nothing a caller can see. */
+static shove_status SHOVE_IFN(move_pairs_prepare)(shove_world *w, uint32_t slot,
+                                                  const shove_move_def *def,
+                                                  const SHOVE_T(world_gather_ctx) * gather,
+                                                  const shove_move_result *result,
+                                                  uint32_t contact_count, uint32_t *near_count) {
+    const float distance = SHOVE_IFN(world_contact_distance)(def->skin, result->box);
+    /* Covered: the end box grown by the distance, then by one float step
+     * on every side, lies in the region (a strict < is that float step). */
+    bool covered = true;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        covered = covered && gather->region.min.raw[a] < result->box.min.raw[a] - distance &&
+                  result->box.max.raw[a] + distance < gather->region.max.raw[a];
+    }
+    if (covered) {
+        const SHOVE_IFN(obstacle_set) *set = &w->obstacles;
+        if (set->count > UINT32_MAX / 4u ||
+            !SHOVE_IFN(world_grow)(w, (void **)&w->near, &w->near_capacity, (uint32_t)set->count,
+                                   sizeof *w->near)) {
+            return SHOVE_ERR_OUT_OF_MEMORY;
+        }
+        for (size_t i = 0; i < set->count; ++i) {
+            if (set->id[i].generation != 0u) { /* voxels have the null id */
+                w->near[(*near_count)++] = set->id[i].index;
+            }
+        }
+    } else if (!SHOVE_IFN(world_collect_near)(w, slot, result->box, distance, near_count)) {
+        return SHOVE_ERR_OUT_OF_MEMORY;
+    }
+
+    /* Everything that can fail, before anything changes. */
+    if (!SHOVE_IFN(world_pairs_reserve)(w, slot, *near_count, contact_count)) {
+        return SHOVE_ERR_OUT_OF_MEMORY;
+    }
+    return SHOVE_OK;
+}
+
 /* shove_move, run while the world is locked against its callbacks. */
 static shove_status SHOVE_IFN(move_locked)(shove_world *w, shove_id id, shove_vec delta,
                                            const shove_move_def *user_def, shove_move_result *out) {
@@ -99,49 +138,32 @@ static shove_status SHOVE_IFN(move_locked)(shove_world *w, shove_id id, shove_ve
     const uint32_t contact_count = (uint32_t)result.contact_count;
 
     /* 2. The bodies near the end box: the gathered set covers them unless
-     * the mover was pushed out of something beyond the region asked. */
-    const float distance = SHOVE_IFN(world_contact_distance)(def->skin, result.box);
-    /* Covered: the end box grown by the distance, then by one float step
-     * on every side, lies in the region (a strict < is that float step). */
-    bool covered = true;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        covered = covered && gather.region.min.raw[a] < result.box.min.raw[a] - distance &&
-                  result.box.max.raw[a] + distance < gather.region.max.raw[a];
-    }
+     * the mover was pushed out of something beyond the region asked. A
+     * world of quiet moves keeps no pairs: none of that is needed. */
     uint32_t near_count = 0;
-    if (covered) {
-        const SHOVE_IFN(obstacle_set) *set = &w->obstacles;
-        if (set->count > UINT32_MAX / 4u ||
-            !SHOVE_IFN(world_grow)(w, (void **)&w->near, &w->near_capacity, (uint32_t)set->count,
-                                   sizeof *w->near)) {
-            return SHOVE_ERR_OUT_OF_MEMORY;
+    if (!w->quiet_moves) {
+        s = SHOVE_IFN(move_pairs_prepare)(w, slot, def, &gather, &result, contact_count,
+                                          &near_count);
+        if (s != SHOVE_OK) {
+            return s;
         }
-        for (size_t i = 0; i < set->count; ++i) {
-            if (set->id[i].generation != 0u) { /* voxels have the null id */
-                w->near[near_count++] = set->id[i].index;
-            }
-        }
-    } else if (!SHOVE_IFN(world_collect_near)(w, slot, result.box, distance, &near_count)) {
-        return SHOVE_ERR_OUT_OF_MEMORY;
-    }
-
-    /* 3. Everything that can fail, before anything changes. */
-    if (!SHOVE_IFN(world_pairs_reserve)(w, slot, near_count, contact_count)) {
-        return SHOVE_ERR_OUT_OF_MEMORY;
     }
     s = SHOVE_IFN(world_set_body_box)(w, slot, result.box);
     if (s != SHOVE_OK) {
         return s;
     }
 
-    /* 4. Commit: the body's result (before any callback runs), events,
+    /* 3. Commit: the body's result (before any callback runs), events,
      * contacts to draw, the caller's contacts. */
     SHOVE_IFN(world_note_result)(w, slot, &result);
     SHOVE_IFN(world_events_begin)(w);
-    SHOVE_IFN(world_update_pairs)(w, slot, def, w->near, near_count, w->crossed, contact_count);
-    for (uint32_t i = 0; i < contact_count; ++i) {
-        SHOVE_IFN(world_add_drawn_contact)
-        (w, result.box, w->crossed[i].other, w->crossed[i].normal);
+    if (!w->quiet_moves) {
+        SHOVE_IFN(world_update_pairs)
+        (w, slot, def, w->near, near_count, w->crossed, contact_count);
+        for (uint32_t i = 0; i < contact_count; ++i) {
+            SHOVE_IFN(world_add_drawn_contact)
+            (w, result.box, w->crossed[i].other, w->crossed[i].normal);
+        }
     }
     if (def->contacts && def->contact_capacity > 0) {
         const uint32_t n = (contact_count < (uint32_t)def->contact_capacity)

@@ -47,6 +47,7 @@ static bool SHOVE_IFN(world_def_resolve)(const shove_world_def *def, shove_world
             SHOVE_DEF_TAKE(out, def, enqueue_task);
             SHOVE_DEF_TAKE(out, def, finish_task);
             SHOVE_DEF_TAKE(out, def, task_ctx);
+            SHOVE_DEF_TAKE(out, def, quiet_moves);
         }
     }
     shove_move_def step;
@@ -107,6 +108,7 @@ shove_status SHOVE_FN(world_create)(const shove_world_def *def, shove_world **ou
     w->step_def = SHOVE_IFN(world_step_settings)(d.step_def);
     w->event_fn = d.event_fn;
     w->event_ctx = d.event_ctx;
+    w->quiet_moves = d.quiet_moves;
     w->tasks.worker_count = d.worker_count > 0 ? (uint32_t)d.worker_count : 1u;
     w->tasks.enqueue_task = d.enqueue_task;
     w->tasks.finish_task = d.finish_task;

@@ -125,6 +125,7 @@ struct SHOVE_T(world) {
     shove_move_def step_def;
     shove_event_fn event_fn;
     void *event_ctx;
+    bool quiet_moves; /* shove_move keeps no pairs, reports no events (world def) */
 
     /* >>bodies: one entry per slot in every array */
     uint32_t slot_count;    /**< slots ever used (live, free or retired) */
