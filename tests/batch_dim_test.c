@@ -748,3 +748,123 @@ Test(batch_public, refuses_bad_input_without_writing) {
     cr_expect(!SHOVE_FN(sweep_batch)(&empty, q, d, &hit, &index));
     batch_free(&b);
 }
+
+/* >>list scans (the lists of shove2/3_slide) ------------------------------ */
+
+#if SHOVE_DIM == 2
+#define KERNEL_LIST(table) ((table)->list2)
+#else
+#define KERNEL_LIST(table) ((table)->list3)
+#endif
+
+/* The list scan's answer worked out box by box with the public helpers: the
+ * boxes that touch `query` (faces included) and whether all are valid. */
+static size_t list_expected(const shove_aabb *boxes, size_t count, shove_aabb query, uint32_t *out,
+                            bool *valid) {
+    size_t n = 0;
+    *valid = true;
+    for (size_t i = 0; i < count; ++i) {
+        bool touches = true;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            touches = touches && boxes[i].min.raw[a] <= query.max.raw[a] &&
+                      query.min.raw[a] <= boxes[i].max.raw[a];
+        }
+        if (touches) {
+            out[n++] = (uint32_t)i;
+        }
+        *valid = *valid && SHOVE_FN(aabb_is_valid)(boxes[i]);
+    }
+    return n;
+}
+
+/* Every runnable level's list scan against the answer above. The list is
+ * allocated with exactly `count` boxes, so the sanitizer build catches a
+ * read past its end. */
+static void expect_list_matches(const shove_simd *levels, int n_levels, const shove_aabb *boxes,
+                                size_t count, shove_aabb query) {
+    uint32_t *want = malloc((count + 1) * sizeof *want);
+    uint32_t *got = malloc((count + 1) * sizeof *got);
+    cr_assert(want && got);
+    bool want_valid;
+    const size_t want_n = list_expected(boxes, count, query, want, &want_valid);
+    for (int l = 0; l < n_levels; ++l) {
+        const char *name = shove_simd_name(levels[l]);
+        bool valid = true;
+        const size_t n =
+            KERNEL_LIST(shove__kernels_of(levels[l]))(boxes, count, query, got, &valid);
+        cr_expect_eq(valid, want_valid, "%s: count %zu", name, count);
+        cr_assert_eq(n, want_n, "%s: count %zu", name, count);
+        for (size_t k = 0; k < n; ++k) {
+            cr_expect_eq(got[k], want[k], "%s: hit %zu of %zu", name, k, count);
+        }
+        /* *valid is only ever cleared. */
+        bool cleared = false;
+        KERNEL_LIST(shove__kernels_of(levels[l]))(boxes, count, query, got, &cleared);
+        cr_expect(!cleared, "%s", name);
+    }
+    free(want);
+    free(got);
+}
+
+/* One bad number (NaN, an infinity) in one float of box i, or its min and
+ * max swapped on one axis. */
+static void spoil_box(shove_aabb *box, test_rng *r) {
+    const int a = test_rng_int(r, 0, SHOVE_DIM - 1);
+    static const float bad[] = {NAN, -NAN, INFINITY, -INFINITY};
+    switch (test_rng_int(r, 0, 2)) {
+    case 0:
+        box->min.raw[a] = bad[test_rng_int(r, 0, 3)];
+        break;
+    case 1:
+        box->max.raw[a] = bad[test_rng_int(r, 0, 3)];
+        break;
+    default:
+        box->min.raw[a] = box->max.raw[a] + 0.5f;
+        break;
+    }
+}
+
+/* Lists of every length up to 67 and a few long ones, all valid or with
+ * exactly one bad box anywhere (first, last, inside a block, in a block's
+ * tail), against queries that touch many boxes or few. */
+Test(batch_tables, list_scans_match_box_by_box) {
+    shove_simd levels[SHOVE_SIMD_LEVEL_COUNT];
+    const int n_levels = runnable_levels(levels);
+    test_rng r = {0x11575CA9u};
+    size_t counts[68 + 4];
+    size_t n_counts = 0;
+    for (size_t c = 0; c <= 67; ++c) {
+        counts[n_counts++] = c;
+    }
+    counts[n_counts++] = 255;
+    counts[n_counts++] = 256;
+    counts[n_counts++] = 1000;
+    counts[n_counts++] = 1025;
+    for (size_t c = 0; c < n_counts; ++c) {
+        const size_t count = counts[c];
+        shove_aabb *boxes = malloc((count > 0 ? count : 1) * sizeof *boxes);
+        cr_assert(boxes);
+        const int rounds = count > 100 ? 6 : 10;
+        for (int round = 0; round < rounds; ++round) {
+            for (size_t i = 0; i < count; ++i) {
+                boxes[i] = messy_box(&r, false);
+            }
+            const size_t bad =
+                count > 0 && (round & 1) ? (size_t)test_rng_int(&r, 0, (int)count - 1) : count;
+            if (bad < count) {
+                spoil_box(&boxes[bad], &r);
+            }
+            shove_aabb query = messy_box(&r, false);
+            if (round % 3 == 2) { /* a small query: few boxes touch it */
+                query.max = query.min;
+            }
+            expect_list_matches(levels, n_levels, boxes, count, query);
+            if (bad < count) {
+                /* The same list with the bad box fixed again is valid. */
+                boxes[bad] = messy_box(&r, false);
+                expect_list_matches(levels, n_levels, boxes, count, query);
+            }
+        }
+        free(boxes);
+    }
+}

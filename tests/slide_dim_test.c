@@ -589,3 +589,74 @@ Test(responses, a_list_filter_gets_a_null_mover_the_index_and_the_box) {
     cr_expect_gt(log.calls, 0);
     cr_expect_eq(log.wrong, 0);
 }
+
+/* Lists long enough for the list scan's blocks (and, dense, for more
+ * candidates than a fixed set holds): every SIMD level this CPU has gives
+ * the same result and contacts, bit for bit, and the same refusal when
+ * one box far from the move is bad. */
+Test(slide, long_lists_give_the_same_bits_at_every_level) {
+    const shove_simd active = shove_simd_active();
+    test_rng r = {0x5A1DE11u};
+    const size_t counts[] = {9, 17, 300, 1000};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
+        const size_t n = counts[c];
+        shove_aabb *boxes = malloc(n * sizeof *boxes);
+        cr_assert(boxes);
+        for (int round = 0; round < 8; ++round) {
+            const float range = (round & 1) ? 3.0f : 40.0f; /* dense or spread */
+            for (size_t i = 0; i < n; ++i) {
+                boxes[i] = test_random_box(&r, range, 0.0f, 2.0f);
+            }
+            shove_move_def def = SHOVE_FN(default_move_def)();
+            shove_contact contacts[3][8];
+            def.contact_capacity = 8;
+            if (round & 2) {
+                def.step_height = 0.5f;
+                def.edge_guard = true;
+            }
+            const shove_aabb mover = test_random_box(&r, range, 0.25f, 1.0f);
+            shove_vec delta;
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                delta.raw[a] = test_rng_float(&r, -3.0f, 3.0f);
+            }
+            shove_move_result want;
+            bool have_want = false;
+            for (int level = 0; level < SHOVE_SIMD_LEVEL_COUNT; ++level) {
+                if (shove_simd_select((shove_simd)level) != SHOVE_OK) {
+                    continue;
+                }
+                def.contacts = contacts[have_want ? 1 : 0];
+                memset(def.contacts, 0, sizeof contacts[0]);
+                shove_move_result got;
+                cr_assert_eq(SHOVE_FN(slide)(mover, delta, boxes, n, &def, &got), SHOVE_OK);
+                if (!have_want) {
+                    want = got;
+                    have_want = true;
+                    continue;
+                }
+                const char *name = shove_simd_name((shove_simd)level);
+                cr_expect(memcmp(&got.box, &want.box, sizeof got.box) == 0, "%s", name);
+                cr_expect(test_vec_same_bits(got.delta, want.delta), "%s", name);
+                cr_expect_eq(got.contact_count, want.contact_count, "%s", name);
+                cr_expect_eq(got.on_ground, want.on_ground, "%s", name);
+                cr_expect_eq(got.hit_wall, want.hit_wall, "%s", name);
+                cr_expect_eq(got.hit_ceiling, want.hit_ceiling, "%s", name);
+                cr_expect_eq(got.stepped, want.stepped, "%s", name);
+                cr_expect(memcmp(contacts[0], contacts[1], sizeof contacts[0]) == 0, "%s", name);
+                /* One bad box anywhere in the list. */
+                const size_t bad = (size_t)test_rng_int(&r, 0, (int)n - 1);
+                const shove_aabb kept = boxes[bad];
+                boxes[bad].max.raw[0] = NAN;
+                memset(&got, 0x5C, sizeof got);
+                const shove_move_result untouched = got;
+                cr_expect_eq(SHOVE_FN(slide)(mover, delta, boxes, n, &def, &got),
+                             SHOVE_ERR_INVALID_ARGUMENT, "%s", name);
+                cr_expect(memcmp(&got, &untouched, sizeof got) == 0, "%s", name);
+                boxes[bad] = kept;
+            }
+            cr_expect(have_want);
+        }
+        free(boxes);
+    }
+    cr_assert_eq(shove_simd_select(active), SHOVE_OK);
+}

@@ -12,6 +12,7 @@
 #include <string.h>
 #endif
 #include "kernels.h"
+#include "list_scan.h"
 #include "soa.h"
 
 #if SHOVE_DIM == 2
@@ -55,6 +56,11 @@ bool SHOVE_IFN(sweep_batch_scalar)(const shove_soa *boxes, shove_aabb moving, sh
         }
     }
     return found;
+}
+
+size_t SHOVE_IFN(list_scan_scalar)(const shove_aabb *boxes, size_t count, shove_aabb query,
+                                   uint32_t *out_indices, bool *valid) {
+    return SHOVE_IFN(list_scan_plain)(boxes, 0, count, query, out_indices, 0, valid);
 }
 
 /* The checks of the public entries, inline: at a few dozen boxes a batch

@@ -9,7 +9,8 @@
  * The scalar table is batch.c's plain C; the SSE2, SSE4.1, AVX2 and NEON
  * tables are kernels_wide.inc instantiated by kernels_<level>.c. All tables
  * take the same inputs as the public functions, already validated: the boxes
- * themselves are not checked (NaN boxes give the scalar level's answer).
+ * themselves are not checked (NaN boxes give the scalar level's answer),
+ * except by the list scan, whose job includes checking them.
  */
 #ifndef SHOVE_SIMD_KERNELS_H
 #define SHOVE_SIMD_KERNELS_H
@@ -25,6 +26,14 @@ typedef struct shove_kernel_table {
                    uint32_t *hit_index);
     bool (*sweep3)(const shove3_soa *boxes, shove3_aabb moving, vec3s delta, shove3_hit *hit,
                    uint32_t *hit_index);
+    /** The list scan of shove2/3_slide (simd/list_scan.h): the indices
+     *  (ascending) of the boxes[0 .. count) that touch `query`, faces
+     *  included, into out_indices (room for `count`); clears *valid when a
+     *  box is not valid, and never sets it. Returns how many touch. */
+    size_t (*list2)(const shove2_aabb *boxes, size_t count, shove2_aabb query,
+                    uint32_t *out_indices, bool *valid);
+    size_t (*list3)(const shove3_aabb *boxes, size_t count, shove3_aabb query,
+                    uint32_t *out_indices, bool *valid);
     /** True when this table was compiled with its level's instructions
      *  enabled (-mavx2, NEON on ARM, ...), so it only runs on a CPU that has
      *  them. False when SIMDe emulates the level with what the target has

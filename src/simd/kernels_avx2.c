@@ -81,8 +81,14 @@ static inline wide_m wide_nge(wide_f a, wide_f b) {
 static inline wide_m wide_nle(wide_f a, wide_f b) {
     return simde_mm256_cmp_ps(a, b, SIMDE_CMP_NLE_UQ);
 }
+static inline wide_m wide_le(wide_f a, wide_f b) {
+    return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ);
+}
 static inline wide_m wide_and(wide_m a, wide_m b) {
     return simde_mm256_and_ps(a, b);
+}
+static inline wide_f wide_xor(wide_f a, wide_f b) {
+    return simde_mm256_xor_ps(a, b);
 }
 static inline unsigned wide_bits(wide_m m) {
     return (unsigned)simde_mm256_movemask_ps(m);
@@ -122,6 +128,8 @@ const shove_kernel_table shove__kernels_avx2 = {
     .overlap3 = shove3__overlap_batch_avx2,
     .sweep2 = shove2__sweep_batch_avx2,
     .sweep3 = shove3__sweep_batch_avx2,
+    .list2 = shove2__list_scan_avx2,
+    .list3 = shove3__list_scan_avx2,
     .level = SHOVE_SIMD_AVX2,
 #if defined(__AVX2__) || SHOVE_ISA256_ACTIVE
     .requires_cpu = true,

@@ -73,8 +73,15 @@ static inline wide_m wide_nge(wide_f a, wide_f b) {
 static inline wide_m wide_nle(wide_f a, wide_f b) {
     return simde_vmvnq_u32(simde_vcleq_f32(a, b));
 }
+static inline wide_m wide_le(wide_f a, wide_f b) {
+    return simde_vcleq_f32(a, b);
+}
 static inline wide_m wide_and(wide_m a, wide_m b) {
     return simde_vandq_u32(a, b);
+}
+static inline wide_f wide_xor(wide_f a, wide_f b) {
+    return simde_vreinterpretq_f32_u32(
+        simde_veorq_u32(simde_vreinterpretq_u32_f32(a), simde_vreinterpretq_u32_f32(b)));
 }
 static inline unsigned wide_bits(wide_m m) {
     static const uint32_t lane_bit[4] = {1u, 2u, 4u, 8u};
@@ -109,6 +116,8 @@ const shove_kernel_table shove__kernels_neon = {
     .overlap3 = shove3__overlap_batch_neon,
     .sweep2 = shove2__sweep_batch_neon,
     .sweep3 = shove3__sweep_batch_neon,
+    .list2 = shove2__list_scan_neon,
+    .list3 = shove3__list_scan_neon,
     .level = SHOVE_SIMD_NEON,
 #if defined(__ARM_NEON)
     .requires_cpu = true,

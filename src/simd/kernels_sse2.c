@@ -29,6 +29,8 @@ const shove_kernel_table shove__kernels_sse2 = {
     .overlap3 = shove3__overlap_batch_sse2,
     .sweep2 = shove2__sweep_batch_sse2,
     .sweep3 = shove3__sweep_batch_sse2,
+    .list2 = shove2__list_scan_sse2,
+    .list3 = shove3__list_scan_sse2,
     .level = SHOVE_SIMD_SSE2,
 #if defined(__SSE2__) || SHOVE_ISA_ACTIVE
     .requires_cpu = true,

@@ -30,6 +30,8 @@ const shove_kernel_table shove__kernels_sse41 = {
     .overlap3 = shove3__overlap_batch_sse41,
     .sweep2 = shove2__sweep_batch_sse41,
     .sweep3 = shove3__sweep_batch_sse41,
+    .list2 = shove2__list_scan_sse41,
+    .list3 = shove3__list_scan_sse41,
     .level = SHOVE_SIMD_SSE41,
 #if defined(__SSE4_1__) || SHOVE_ISA_ACTIVE
     .requires_cpu = true,

@@ -61,8 +61,14 @@ static inline wide_m wide_nge(wide_f a, wide_f b) {
 static inline wide_m wide_nle(wide_f a, wide_f b) {
     return wide_not(simde_mm_cmple_ps(a, b));
 }
+static inline wide_m wide_le(wide_f a, wide_f b) {
+    return simde_mm_cmple_ps(a, b);
+}
 static inline wide_m wide_and(wide_m a, wide_m b) {
     return simde_mm_and_ps(a, b);
+}
+static inline wide_f wide_xor(wide_f a, wide_f b) {
+    return simde_mm_xor_ps(a, b);
 }
 static inline unsigned wide_bits(wide_m m) {
     return (unsigned)simde_mm_movemask_ps(m);

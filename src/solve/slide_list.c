@@ -3,12 +3,19 @@
  * The list is an obstacle source that validates every box in its first
  * gather and, when the boxes near the move do not fit the fixed set on the
  * stack, hands them out in chunks (a resumable source, see obstacles.h).
+ * The list is read through the list scan of the SIMD level in use.
  * Template: see dim.h.
  */
-#include <float.h>
-
 #include "geometry/geometry.h"
 #include "obstacles/obstacles.h"
+#include "simd/kernels.h"
+#include "solve/slide_limits.h"
+
+#if SHOVE_DIM == 2
+#define SLIDE_KERNEL_LIST list2
+#else
+#define SLIDE_KERNEL_LIST list3
+#endif
 
 /* >>list ---------------------------------------------------------------- */
 
@@ -20,9 +27,12 @@ typedef struct SHOVE_IFN(list_source) {
 } SHOVE_IFN(list_source);
 
 /* Appends, in index order, every listed box that touches the swept box
- * grown by margin. Resumable (see obstacles.h). The first call also
- * validates the whole list, in the same pass, and fails on a bad box (the
- * core then writes nothing, and shove3_slide reports the bad argument). */
+ * grown by margin. Resumable (see obstacles.h). The list scan of the active
+ * SIMD level (simd/kernels.h) reads the list SLIDE_SCAN_CHUNK boxes at a
+ * time and checks every box it reads; every level finds the same boxes.
+ * The first call reads the whole list, so it also validates all of it, and
+ * fails on a bad box (the core then writes nothing, and shove3_slide
+ * reports the bad argument). */
 static bool SHOVE_IFN(list_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                                    SHOVE_IFN(obstacle_set) * out) {
     SHOVE_IFN(list_source) *list = ctx;
@@ -32,34 +42,34 @@ static bool SHOVE_IFN(list_gather)(void *ctx, shove_aabb box, shove_vec delta, f
         q.max.raw[a] += margin;
     }
     const bool check = !list->checked;
-    int bad = 0;
+    const shove_kernel_table *kernels = shove__kernels();
+    bool valid = true;
+    bool full = false;
+    uint32_t idx[SLIDE_SCAN_CHUNK];
     size_t i = out->cursor;
-    for (; i < list->count; ++i) {
-        const shove_aabb *o = &list->boxes[i];
-        int touches = 1, valid = 1;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            const float lo = o->min.raw[a], hi = o->max.raw[a];
-            /* lo >= -FLT_MAX, hi <= FLT_MAX and lo <= hi hold together
-             * exactly for finite, ordered bounds (NaN fails them all). */
-            valid &= (lo >= -FLT_MAX) & (hi <= FLT_MAX) & (lo <= hi);
-            touches &= (lo <= q.max.raw[a]) & (q.min.raw[a] <= hi);
-        }
-        bad |= !valid;
-        if (touches && !SHOVE_IFN(obstacles_push)(out, *o, SHOVE_NULL_ID, (int32_t)i, 0)) {
-            if (!out->fixed) {
-                return false;
+    while (i < list->count && (check || !full)) {
+        size_t n = list->count - i;
+        n = n < SLIDE_SCAN_CHUNK ? n : SLIDE_SCAN_CHUNK;
+        const size_t k = kernels->SLIDE_KERNEL_LIST(list->boxes + i, n, q, idx, &valid);
+        for (size_t j = 0; j < k && !full; ++j) {
+            const size_t at = i + idx[j];
+            if (!SHOVE_IFN(obstacles_push)(out, list->boxes[at], SHOVE_NULL_ID, (int32_t)at, 0)) {
+                if (!out->fixed) {
+                    return false;
+                }
+                out->more = true;
+                out->cursor = at;
+                full = true;
             }
-            out->more = true;
-            break;
         }
+        i += n;
     }
-    out->cursor = i;
+    if (!full) {
+        out->cursor = list->count;
+    }
     if (check) {
-        for (size_t j = i; j < list->count; ++j) {
-            bad |= !SHOVE_FN(aabb_is_valid)(list->boxes[j]);
-        }
         list->checked = true;
-        if (bad) {
+        if (!valid) {
             list->invalid = true;
             return false;
         }
@@ -84,3 +94,5 @@ shove_status SHOVE_FN(slide)(shove_aabb box, shove_vec delta, const shove_aabb *
     /* A fixed set never runs out of memory: a failed gather is a bad box. */
     return list.invalid ? SHOVE_ERR_INVALID_ARGUMENT : s;
 }
+
+#undef SLIDE_KERNEL_LIST
