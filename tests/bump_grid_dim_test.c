@@ -226,6 +226,76 @@ Test(bump_grid, queries_find_every_rect_that_meets_the_box) {
     check_queries(1e-30, 14); /* every rect over more cells than the limit */
 }
 
+/* Rects whose sides lie on cell borders (where the grid files an item in
+ * the cells of its rect with the far sides open), and queries that only
+ * touch them there, from either side: each finds the rect it touches. At
+ * cell sizes whose inverse is not exact, far from the origin, and with a
+ * rect too thin to change its low corner's value. */
+static void check_borders(double cell_size, double origin) {
+    enum { COUNT = 9 };
+    bump_rect rects[COUNT];
+    for (uint32_t i = 0; i < COUNT; ++i) {
+        const double border = origin + cell_size * (double)((int)i - 4);
+        /* even i: the far side on the border; odd i: the low corner */
+        const double w = cell_size * (i % 3 == 0 ? 0.5 : 1.0);
+        rects[i] = rect(i % 2 == 0 ? border - w : border, border, w, w);
+    }
+    /* a rect so thin that its far side is its low corner's value */
+    rects[COUNT - 1] = rect(origin, origin, fabs(origin) * 1e-300 + 1e-300, cell_size);
+    bump_grid *g = grid_of(cell_size, rects, COUNT);
+    bool found[COUNT];
+    for (uint32_t i = 0; i < COUNT; ++i) {
+        /* boxes touching the rect's far corner and its low corner */
+        double lo[SHOVE_DIM], hi[SHOVE_DIM];
+        for (int side = 0; side < 2; ++side) {
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                const double far = rects[i].min[a] + rects[i].size[a];
+                lo[a] = side == 0 ? far : rects[i].min[a] - cell_size;
+                hi[a] = side == 0 ? far + cell_size : rects[i].min[a];
+            }
+            cr_assert(query_set(g, lo, hi, found, COUNT));
+            for (uint32_t j = 0; j < COUNT; ++j) {
+                cr_expect(!meets(&rects[j], lo, hi) || found[j],
+                          "cell %g origin %g: the box touching rect %u (side %d) misses rect %u",
+                          cell_size, origin, i, side, j);
+            }
+            cr_expect(found[i], "cell %g origin %g: rect %u not found (side %d)", cell_size, origin,
+                      i, side);
+        }
+    }
+    /* a rect that ends a quarter of the pad short of a border, and a box
+     * that starts one and a half pads past it: they meet only grown (both
+     * pads), with the border between them */
+    const double border = origin + cell_size * 3.0;
+    const double pad = fabs(border) * 0x1p-20 + 0x1p-100;
+    const double w = cell_size * 0.5;
+    const bump_rect short_of = rect(border - pad * 0.25 - w, origin, w, w);
+    uint32_t index = UINT32_MAX;
+    cr_assert_eq(SHOVE_FN(bump_grid_add)(g, &short_of, &index), SHOVE_OK);
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    point(lo, border + pad * 1.5, origin);
+    point(hi, border + pad * 1.5 + cell_size, origin + w);
+    uint32_t out[COUNT + 1];
+    const uint32_t n = SHOVE_FN(bump_grid_query)(g, lo, hi, out, COUNT + 1);
+    bool met = false;
+    for (uint32_t j = 0; j < n && j <= COUNT; ++j) {
+        met = met || out[j] == index;
+    }
+    cr_expect(met, "cell %g origin %g: the rect a pad short of the border is missed", cell_size,
+              origin);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+Test(bump_grid, queries_find_rects_that_touch_them_on_cell_borders) {
+    const double sizes[] = {2.0, 3.0, 0.1, 64.0, 1.0 / 3.0};
+    const double origins[] = {0.0, -7.5, 1e6, -1e12, 3e15};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; ++s) {
+        for (size_t o = 0; o < sizeof origins / sizeof origins[0]; ++o) {
+            check_borders(sizes[s], origins[o]);
+        }
+    }
+}
+
 Test(bump_grid, a_query_over_more_cells_than_items_reads_every_item_once) {
     const bump_rect rects[3] = {rect(0, 0, 1, 1), rect(1e6, 0, 1, 1), rect(-1e6, 5, 1, 1)};
     bump_grid *g = grid_of(0.5, rects, 3);

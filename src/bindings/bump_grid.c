@@ -76,17 +76,18 @@ static inline double SHOVE_IFN(bump_pad)(double v) {
     return fabs(v) * SHOVE_BUMP_GRID_PAD_REL + SHOVE_BUMP_GRID_PAD_ABS;
 }
 
-/* The cell of coordinate v: about v / cell_size rounded down, clamped to
- * the limit. It is a product with the inverse, moved up by the limit so
- * that truncation rounds down, all rounded: not always bump's cell, but
- * never decreasing in v, which is all a superset of the pairs needs. */
+/* The cell of coordinate v: the product with the inverse of the cell size,
+ * rounded down, clamped to the limit. Not always bump's cell (the product
+ * rounds), but never decreasing in v, which is all a superset of the pairs
+ * needs; and exact enough that a unit tile's far side on a cell border
+ * stays out of the cell beyond. */
 static inline int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
     double c = v * per_cell;
     c = c > -SHOVE_BUMP_GRID_CELL_LIMIT ? c : -SHOVE_BUMP_GRID_CELL_LIMIT; /* NaN too */
     c = c < SHOVE_BUMP_GRID_CELL_LIMIT ? c : SHOVE_BUMP_GRID_CELL_LIMIT;
-    /* in 64 bits: c + limit reaches 2^31 at the top clamp */
-    return (int32_t)((int64_t)(c + SHOVE_BUMP_GRID_CELL_LIMIT) -
-                     (int64_t)SHOVE_BUMP_GRID_CELL_LIMIT);
+    /* floor without libm: truncation, one down for a negative fraction */
+    const int64_t t = (int64_t)c;
+    return (int32_t)((double)t > c ? t - 1 : t);
 }
 
 /* The box [lo, hi] grown by the pad, low then high corner. */
@@ -98,18 +99,60 @@ static inline void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double
     }
 }
 
-/* The cells of the grown box `grown`: range[a] to range[SHOVE_DIM + a] on
- * axis a. Returns how many (exact below 2^53: spans are below 2^31). */
-static inline double SHOVE_IFN(bump_range)(const SHOVE_T(bump_grid) * g,
-                                           const double grown[2 * SHOVE_DIM],
-                                           int32_t range[2 * SHOVE_DIM]) {
+/* How many cells `range` spans (exact below 2^53: spans are below 2^31). */
+static inline double SHOVE_IFN(bump_range_cells)(const int32_t range[2 * SHOVE_DIM]) {
     double cells = 1.0;
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        range[a] = SHOVE_IFN(bump_cell_of)(grown[a], g->per_cell);
-        range[SHOVE_DIM + a] = SHOVE_IFN(bump_cell_of)(grown[SHOVE_DIM + a], g->per_cell);
         cells *= (double)((int64_t)range[SHOVE_DIM + a] - range[a] + 1);
     }
     return cells;
+}
+
+/* The largest double below the finite v (without libm's nextafter: this
+ * runs on every update). */
+static inline double SHOVE_IFN(bump_below)(double v) {
+    if (v == 0.0) {
+        return -0x1p-1074;
+    }
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    bits = v > 0.0 ? bits - 1u : bits + 1u;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+/* The cells an item is filed in: those of its rect, the far sides open
+ * (a unit tile whose far side lies on a cell border is in one cell, not
+ * in the one beyond too), at least the cell of its low corner.
+ * range[a] to range[SHOVE_DIM + a] on axis a; returns how many. */
+static inline double SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
+                                                const SHOVE_T(bump_rect) * r,
+                                                int32_t range[2 * SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double below_far = SHOVE_IFN(bump_below)(r->min[a] + r->size[a]);
+        const int32_t lo = SHOVE_IFN(bump_cell_of)(r->min[a], g->per_cell);
+        const int32_t hi = SHOVE_IFN(bump_cell_of)(below_far, g->per_cell);
+        range[a] = lo;
+        range[SHOVE_DIM + a] = hi > lo ? hi : lo;
+    }
+    return SHOVE_IFN(bump_range_cells)(range);
+}
+
+/* The cells a query of the grown box `grown` reads: those of the box
+ * widened by twice the pad on every side. An item whose grown box meets
+ * `grown` has a point of its rect (its far sides open) within one pad of
+ * its own beyond `grown`, and near `grown` its pad is less than twice the
+ * pad there: so the two share a cell. Returns how many. */
+static inline double SHOVE_IFN(bump_query_range)(const SHOVE_T(bump_grid) * g,
+                                                 const double grown[2 * SHOVE_DIM],
+                                                 int32_t range[2 * SHOVE_DIM]) {
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double lo = grown[a] - 2.0 * SHOVE_IFN(bump_pad)(grown[a]);
+        const double hi = grown[SHOVE_DIM + a] + 2.0 * SHOVE_IFN(bump_pad)(grown[SHOVE_DIM + a]);
+        range[a] = SHOVE_IFN(bump_cell_of)(lo, g->per_cell);
+        range[SHOVE_DIM + a] = SHOVE_IFN(bump_cell_of)(hi, g->per_cell);
+    }
+    return SHOVE_IFN(bump_range_cells)(range);
 }
 
 /* The next cell of a range in odometer order; false after the last. */
@@ -454,7 +497,7 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grown_rect)(rect, grown);
-    const double cells = SHOVE_IFN(bump_range)(g, grown, range);
+    const double cells = SHOVE_IFN(bump_item_range)(g, rect, range);
     if (!SHOVE_IFN(bump_room_for_index)(g) || !SHOVE_IFN(bump_reserve)(g, range, cells, NULL)) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
@@ -476,7 +519,7 @@ static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
     double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grown_rect)(rect, grown);
-    const double cells = SHOVE_IFN(bump_range)(g, grown, range);
+    const double cells = SHOVE_IFN(bump_item_range)(g, rect, range);
     const uint8_t live = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
     bool same = live == g->live[i];
@@ -544,7 +587,7 @@ static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown
                                       uint32_t *out, uint32_t capacity) {
     uint32_t n = 0;
     int32_t range[2 * SHOVE_DIM];
-    const double cells = SHOVE_IFN(bump_range)(g, grown, range);
+    const double cells = SHOVE_IFN(bump_query_range)(g, grown, range);
     if (cells > 2.0 * ((double)g->count + 16.0)) {
         /* more cells than items: every item once, in index order */
         for (uint32_t i = 0; i < g->next; ++i) {
