@@ -51,7 +51,8 @@ typedef struct clip_list {
 typedef struct clip_world {
     int chunks_x, chunks_z;
     clip_list *chunks;
-    shove3_aabb *boxes; /* per entity */
+    shove3_aabb *boxes;   /* per entity */
+    uint64_t *categories; /* per entity: met when it shares a bit with the mover's mask */
     uint32_t entity_count, entity_capacity;
     clip_shapes_fn *shapes;
     void *shapes_ctx;
@@ -92,6 +93,7 @@ static inline void clip_world_free(clip_world *cw) {
     }
     free(cw->chunks);
     free(cw->boxes);
+    free(cw->categories);
     memset(cw, 0, sizeof *cw);
 }
 
@@ -126,20 +128,27 @@ static inline void clip_list_remove(clip_list *l, uint32_t id) {
 }
 
 /* Adds an entity; its id, or UINT32_MAX when out of memory. */
-static inline uint32_t clip_world_add(clip_world *cw, shove3_aabb box) {
+static inline uint32_t clip_world_add(clip_world *cw, shove3_aabb box, uint64_t category) {
     if (cw->entity_count == cw->entity_capacity) {
         const uint32_t cap = cw->entity_capacity ? 2 * cw->entity_capacity : 1024;
         shove3_aabb *boxes = realloc(cw->boxes, cap * sizeof *boxes);
-        if (!boxes) {
+        if (boxes) {
+            cw->boxes = boxes;
+        }
+        uint64_t *categories = realloc(cw->categories, cap * sizeof *categories);
+        if (categories) {
+            cw->categories = categories;
+        }
+        if (!boxes || !categories) {
             return UINT32_MAX;
         }
-        cw->boxes = boxes;
         cw->entity_capacity = cap;
     }
     const uint32_t id = cw->entity_count;
     if (!clip_list_push(clip_chunk_of(cw, box), id)) {
         return UINT32_MAX;
     }
+    cw->categories[cw->entity_count] = category;
     cw->boxes[cw->entity_count++] = box;
     return id;
 }
@@ -159,9 +168,10 @@ static inline shove3_aabb clip_moved(shove3_aabb b, float dx, float dy, float dz
     return b;
 }
 
-/* Every block box and entity box (but `self`'s) touching `region`,
- * appended to `set`. */
-static inline void clip_gather(clip_world *cw, uint32_t self, shove3_aabb region, clip_set *set) {
+/* Every block box and entity box (but `self`'s, and only of entities whose
+ * category meets `mask`) touching `region`, appended to `set`. */
+static inline void clip_gather(clip_world *cw, uint32_t self, uint64_t mask, shove3_aabb region,
+                               clip_set *set) {
     const int x0 = clip_floor(region.min.x), x1 = clip_floor(region.max.x);
     const int y0 = clip_floor(region.min.y), y1 = clip_floor(region.max.y);
     const int z0 = clip_floor(region.min.z), z1 = clip_floor(region.max.z);
@@ -192,9 +202,9 @@ static inline void clip_gather(clip_world *cw, uint32_t self, shove3_aabb region
             for (uint32_t i = 0; i < l->count; ++i) {
                 const uint32_t id = l->ids[i];
                 const shove3_aabb b = cw->boxes[id];
-                if (id != self && set->count < CLIP_MAX_BOXES && b.min.x <= region.max.x &&
-                    region.min.x <= b.max.x && b.min.y <= region.max.y && region.min.y <= b.max.y &&
-                    b.min.z <= region.max.z && region.min.z <= b.max.z) {
+                if (id != self && (cw->categories[id] & mask) && set->count < CLIP_MAX_BOXES &&
+                    b.min.x <= region.max.x && region.min.x <= b.max.x && b.min.y <= region.max.y &&
+                    region.min.y <= b.max.y && b.min.z <= region.max.z && region.min.z <= b.max.z) {
                     set->box[set->count++] = b;
                 }
             }
@@ -271,11 +281,12 @@ static inline vec3s clip_edge_guard(const clip_set *set, shove3_aabb box, vec3s 
     return d;
 }
 
-/* Moves entity `self` (its box kept by the world) by `d`. `was_on_ground`
- * is the ground flag of its last move. Returns what happened and updates
- * the entity's box and chunk. */
-static inline clip_result clip_move(clip_world *cw, uint32_t self, vec3s d, float step_height,
-                                    bool edge_guard, bool was_on_ground) {
+/* Moves entity `self` (its box kept by the world) by `d`, meeting blocks
+ * and the entities whose category meets `mask`. `was_on_ground` is the
+ * ground flag of its last move. Returns what happened and updates the
+ * entity's box and chunk. */
+static inline clip_result clip_move(clip_world *cw, uint32_t self, uint64_t mask, vec3s d,
+                                    float step_height, bool edge_guard, bool was_on_ground) {
     static clip_set set; /* the bench is single-threaded */
     const shove3_aabb box = cw->boxes[self];
     clip_result r;
@@ -290,7 +301,7 @@ static inline clip_result clip_move(clip_world *cw, uint32_t self, vec3s d, floa
         region.min.y -= step_height;
     }
     set.count = 0;
-    clip_gather(cw, self, region, &set);
+    clip_gather(cw, self, mask, region, &set);
     if (guarding) {
         d = clip_edge_guard(&set, box, d, step_height);
     }
@@ -304,7 +315,7 @@ static inline clip_result clip_move(clip_world *cw, uint32_t self, vec3s d, floa
         shove3_aabb above = region;
         above.max.y += step_height;
         set.count = 0;
-        clip_gather(cw, self, above, &set);
+        clip_gather(cw, self, mask, above, &set);
         int step_contacts = 0;
         const vec3s up = {{0, step_height, 0}};
         const float rise = clip_axes(&set, box, up, &step_contacts).y;

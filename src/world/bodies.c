@@ -75,6 +75,7 @@ shove_status SHOVE_FN(body_create)(shove_world *w, const shove_body_def *user_de
     w->motion[slot] = shove_vec_splat(0.0f);
     w->category[slot] = def->category;
     w->mask[slot] = def->mask;
+    SHOVE_IFN(world_filter_count)(w, dynamic, def->category, def->mask, true);
     w->user_data[slot] = def->user_data;
     w->next_free[slot] = SHOVE_TREE_NONE;
     w->pair_head[slot] = SHOVE_TREE_NONE;
@@ -107,6 +108,8 @@ shove_status SHOVE_FN(body_destroy)(shove_world *w, shove_id id) {
         return SHOVE_ERR_STALE_ID;
     }
     SHOVE_IFN(tree_remove)(SHOVE_IFN(world_tree_of)(w, slot), slot);
+    SHOVE_IFN(world_filter_count)
+    (w, (w->flags[slot] & SHOVE_SLOT_DYNAMIC) != 0, w->category[slot], w->mask[slot], false);
     if (!(w->flags[slot] & SHOVE_SLOT_DYNAMIC)) {
         w->static_count -= 1u;
         SHOVE_IFN(world_static_changed)(w);
@@ -253,6 +256,8 @@ shove_status SHOVE_FN(body_set_type)(shove_world *w, shove_id id, shove_body_typ
     w->loc[slot] = old_loc;
     SHOVE_IFN(tree_remove)(from, slot);
     w->loc[slot] = new_loc;
+    SHOVE_IFN(world_filter_count)(w, !dynamic, w->category[slot], w->mask[slot], false);
+    SHOVE_IFN(world_filter_count)(w, dynamic, w->category[slot], w->mask[slot], true);
     if (dynamic) {
         w->flags[slot] |= (uint8_t)SHOVE_SLOT_DYNAMIC;
         w->static_count -= 1u;
@@ -279,6 +284,9 @@ shove_status SHOVE_FN(body_set_filter)(shove_world *w, shove_id id, uint64_t cat
     if (slot == SHOVE_TREE_NONE) {
         return SHOVE_ERR_STALE_ID;
     }
+    const int tree = (w->flags[slot] & SHOVE_SLOT_DYNAMIC) != 0;
+    SHOVE_IFN(world_filter_count)(w, tree, w->category[slot], w->mask[slot], false);
+    SHOVE_IFN(world_filter_count)(w, tree, category, mask, true);
     w->category[slot] = category;
     w->mask[slot] = mask;
     /* Pairs with bodies it no longer interacts with end, without events. */

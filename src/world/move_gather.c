@@ -199,10 +199,14 @@ static void SHOVE_IFN(move_query_static)(shove_world *w, MOVE_VISIT *ctx) {
 }
 
 /* Both trees, static first (through the mover's list), while the visitor
- * has memory. */
+ * has memory; a tree none of whose bodies the mover interacts with (its
+ * mask meets none of their categories, or theirs none of its) is skipped:
+ * it would give nothing. */
 static inline void SHOVE_IFN(move_query)(shove_world *w, MOVE_VISIT *ctx) {
-    SHOVE_IFN(move_query_static)(w, ctx);
-    if (ctx->ok) {
+    if (SHOVE_IFN(world_tree_may_interact)(w, SHOVE_BODY_STATIC, ctx->mover)) {
+        SHOVE_IFN(move_query_static)(w, ctx);
+    }
+    if (ctx->ok && SHOVE_IFN(world_tree_may_interact)(w, SHOVE_BODY_DYNAMIC, ctx->mover)) {
         SHOVE_IFN(tree_query)
         (&w->trees[SHOVE_BODY_DYNAMIC], ctx->query, SHOVE_IFN(move_visit), ctx);
     }

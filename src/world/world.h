@@ -162,6 +162,12 @@ struct SHOVE_T(world) {
     uint64_t static_stamp; /**< counts changes of the static tree, from 1 */
     uint32_t static_calm;  /**< gathers since the last change (saturates) */
     uint32_t static_count; /**< live static bodies */
+    /* What the bodies of each tree can meet: per tree, how many bodies
+     * have each category bit ([0]) and each mask bit ([1]), and the unions
+     * of those bits. A gather skips a tree none of whose bodies the mover
+     * interacts with (world_tree_may_interact). */
+    uint32_t filter_bit_count[2][2][64];
+    uint64_t filter_union[2][2];
 
     /* >>pairs remembered between moves (events) */
     shove_pair *pairs;
@@ -338,6 +344,32 @@ static inline SHOVE_T(tree) * SHOVE_IFN(world_tree_of)(shove_world *w, uint32_t 
 /** True when two bodies interact: each one's category is in the other's mask. */
 static inline bool SHOVE_IFN(world_interacts)(const shove_world *w, uint32_t a, uint32_t b) {
     return (w->category[a] & w->mask[b]) != 0u && (w->category[b] & w->mask[a]) != 0u;
+}
+
+/** Count a body's category and mask in (`add`) or out of tree `tree`'s
+ *  filter unions. */
+static inline void SHOVE_IFN(world_filter_count)(shove_world *w, int tree, uint64_t category,
+                                                 uint64_t mask, bool add) {
+    const uint64_t bits[2] = {category, mask};
+    for (int k = 0; k < 2; ++k) {
+        for (uint64_t b = bits[k]; b != 0u; b &= b - 1u) {
+            const int i = __builtin_ctzll(b);
+            uint32_t *count = &w->filter_bit_count[tree][k][i];
+            if (add) {
+                w->filter_union[tree][k] |= (*count)++ == 0u ? (uint64_t)1u << i : 0u;
+            } else {
+                w->filter_union[tree][k] &= --(*count) == 0u ? ~((uint64_t)1u << i) : ~0ull;
+            }
+        }
+    }
+}
+
+/** False when no body of tree `tree` can interact with body `mover`
+ *  (world_interacts is false for all of them): a gather skips that tree. */
+static inline bool SHOVE_IFN(world_tree_may_interact)(const shove_world *w, int tree,
+                                                      uint32_t mover) {
+    return (w->mask[mover] & w->filter_union[tree][0]) != 0u &&
+           (w->category[mover] & w->filter_union[tree][1]) != 0u;
 }
 
 /** Note a change of the static tree (a static body created, destroyed or
