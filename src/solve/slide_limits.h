@@ -8,6 +8,9 @@
 
 /* Obstacles handed to the overlap kernel at once (indices live on the stack). */
 #define SLIDE_SCAN_CHUNK 256
+/* Boxes of a shove3_slide list read at once (their indices live on the
+ * stack): one list scan call reads 1,000 boxes. */
+#define SLIDE_LIST_CHUNK 1024
 /* Sets this small are scanned by a plain loop instead of a batch kernel. */
 #define SLIDE_SCALAR_SCAN 8
 /* Largest max_iterations a def may ask for. */

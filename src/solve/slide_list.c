@@ -28,7 +28,7 @@ typedef struct SHOVE_IFN(list_source) {
 
 /* Appends, in index order, every listed box that touches the swept box
  * grown by margin. Resumable (see obstacles.h). The list scan of the active
- * SIMD level (simd/kernels.h) reads the list SLIDE_SCAN_CHUNK boxes at a
+ * SIMD level (simd/kernels.h) reads the list SLIDE_LIST_CHUNK boxes at a
  * time and checks every box it reads; every level finds the same boxes.
  * The first call reads the whole list, so it also validates all of it, and
  * fails on a bad box (the core then writes nothing, and shove3_slide
@@ -45,11 +45,11 @@ static bool SHOVE_IFN(list_gather)(void *ctx, shove_aabb box, shove_vec delta, f
     const shove_kernel_table *kernels = shove__kernels();
     bool valid = true;
     bool full = false;
-    uint32_t idx[SLIDE_SCAN_CHUNK];
+    uint32_t idx[SLIDE_LIST_CHUNK];
     size_t i = out->cursor;
     while (i < list->count && (check || !full)) {
         size_t n = list->count - i;
-        n = n < SLIDE_SCAN_CHUNK ? n : SLIDE_SCAN_CHUNK;
+        n = n < SLIDE_LIST_CHUNK ? n : SLIDE_LIST_CHUNK;
         const size_t k = kernels->SLIDE_KERNEL_LIST(list->boxes + i, n, q, idx, &valid);
         for (size_t j = 0; j < k && !full; ++j) {
             const size_t at = i + idx[j];
