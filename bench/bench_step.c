@@ -20,8 +20,12 @@
  * Prints a table (ms per step, mean and best; bodies per ms from the mean;
  * squish and contact-begin events per step) and, for scale, the same
  * sparse scene moved body by body with shove2/3_move (no pushing, no
- * platforms, no order); writes step.csv into the directory given as
- * argv[1].
+ * platforms, no order). Each crowded scene is built twice from the same
+ * seed: one crowd steps, its twin moves every body once per frame with
+ * shove2/3_move by the same motions (timed apart, in the same run), and
+ * the row "same crowd, moves" gives that time and step / move, the ratio
+ * of the step's mean to the moves' mean. Writes step.csv into the
+ * directory given as argv[1].
  *
  * Usage: bench_step [output-directory]
  * Environment: SHOVE_BENCH_BODIES (bodies per scene, 100 .. 100000; the
@@ -29,7 +33,9 @@
  * worker_count; above 1 the times are wall time) and SHOVE_BENCH_CLOCK=thread
  * (the calling thread's CPU time even then), SHOVE_BENCH_TASKS=inline (a
  * task system on the caller that times the step's parallel part: printed
- * as "par ms" after each scene).
+ * as "par ms" after each scene), SHOVE_BENCH_DIM (2 or 3: only that
+ * dimension), SHOVE_BENCH_SCENE (sparse, crowded_mixed, crowded_one or
+ * platforms: only that scene).
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -75,6 +81,19 @@ static double now_ns(void) {
 }
 
 static volatile uint64_t checksum_sink;
+
+/* SHOVE_BENCH_DIM=2 or 3: only that dimension (else both). */
+static bool bench_dim_wanted(int dim) {
+    const char *text = getenv("SHOVE_BENCH_DIM");
+    return !text || atoi(text) == dim;
+}
+
+/* SHOVE_BENCH_SCENE=id (sparse, crowded_mixed, crowded_one, platforms):
+ * only that scene (else all). */
+static bool bench_scene_wanted(int kind) {
+    const char *text = getenv("SHOVE_BENCH_SCENE");
+    return !text || strcmp(text, scene_ids[kind]) == 0;
+}
 
 /* SHOVE_BENCH_TASKS=inline: the worlds get a task system that runs every
  * task on the caller and adds up the CPU time spent in them, so one run
