@@ -201,21 +201,101 @@ static bool SHOVE_IFN(step_chain_look_ahead)(STEP_RUN *run, const SHOVE_T(step_c
     return true;
 }
 
-/* 1. Nodes and edges, breadth first. Pushed sideways or down, a node
- * carries its riders: the gather reaches over its top by the contact
- * distance to find them too. Everything within reach of the first body's
- * budget (and the skin a node keeps from walls, and a few float steps:
- * rounding may move a face a step further than the budget) is gathered
- * ahead of every node. False when the chain stops. */
-static bool SHOVE_IFN(step_chain_gather)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c) {
+/* Append `value` to a list of the gather (*count long). False when out of
+ * memory. */
+static bool SHOVE_IFN(step_chain_list_add)(STEP_RUN *run, uint32_t **list, uint32_t *capacity,
+                                           uint32_t *count, uint32_t value) {
+    if (!SHOVE_IFN(step_grow)(run, (void **)list, capacity, (uint64_t)*count + 1u, sizeof **list)) {
+        return false;
+    }
+    (*list)[(*count)++] = value;
+    return true;
+}
+
+/* Node k's known budget rose, or k was just looked ahead of: pass the
+ * rise on along the edges of the nodes looked ahead of (as phase 3 will
+ * compute it); a node not looked ahead of whose known budget becomes
+ * positive joins the queue (s->chain_queue, *queued long). False when
+ * out of memory. */
+static bool SHOVE_IFN(step_chain_pass_on)(STEP_RUN *run, uint32_t k, uint32_t *queued) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    uint32_t depth = 0;
+    if (!SHOVE_IFN(step_chain_list_add)(run, &s->chain_rose, &s->chain_rose_capacity, &depth, k)) {
+        return false;
+    }
+    while (depth > 0) {
+        const uint32_t y = s->chain_rose[--depth];
+        const float known = s->nodes[y].known;
+        const uint32_t first = s->nodes[y].first_edge, count = s->nodes[y].edge_count;
+        for (uint32_t e = first; e < first + count; ++e) {
+            const uint32_t to = s->edges[e].to;
+            SHOVE_T(step_node) *o = &s->nodes[to];
+            const float left = known - s->edges[e].run;
+            if (!(left > 0.0f && left > o->known)) {
+                continue;
+            }
+            o->known = left;
+            if (o->looked) {
+                if (!SHOVE_IFN(step_chain_list_add)(run, &s->chain_rose, &s->chain_rose_capacity,
+                                                    &depth, to)) {
+                    return false;
+                }
+            } else if (!o->queued) {
+                o->queued = true;
+                if (!SHOVE_IFN(step_chain_list_add)(run, &s->chain_queue, &s->chain_queue_capacity,
+                                                    queued, to)) {
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* 1. Nodes and edges. A node is looked ahead of only once its budget is
+ * known to be positive (the first body's is): a node whose pushers all
+ * have too little budget to reach it is never moved by them (phase 3
+ * gives it none), so what lies ahead of it cannot matter, unless a
+ * rounding in the placement moves it after all (step_chain_unlooked_moved:
+ * then every node is looked ahead of and the phases run again). Pushed
+ * sideways or down, a node carries its riders: the gather reaches over
+ * its top by the contact distance to find them too. Everything within
+ * reach of the first body's budget (and the skin a node keeps from walls,
+ * and a few float steps: rounding may move a face a step further than the
+ * budget) is gathered ahead of every node. With `all`, every node not
+ * looked ahead of yet is, whatever its budget. False when the chain
+ * stops. */
+static bool SHOVE_IFN(step_chain_gather)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c,
+                                         bool all) {
     struct SHOVE_T(step_scratch) *s = run->s;
     SHOVE_T(world_gather_ctx) gather;
     memset(&gather, 0, sizeof gather);
     gather.w = run->w;
     gather.mover = s->nodes[0].slot;
     gather.region = s->nodes[0].box;
-    for (uint32_t k = 0; k < s->node_count && !run->failed; ++k) {
+    if (all) {
+        for (uint32_t k = 0; k < s->node_count && !run->failed; ++k) {
+            if (!s->nodes[k].looked && !SHOVE_IFN(step_chain_look_ahead)(run, c, &gather, k)) {
+                return false;
+            }
+            s->nodes[k].looked = true;
+        }
+        return !run->failed;
+    }
+    uint32_t head = 0, queued = 0;
+    s->nodes[0].known = c->budget0;
+    s->nodes[0].queued = true;
+    if (!SHOVE_IFN(step_chain_list_add)(run, &s->chain_queue, &s->chain_queue_capacity, &queued,
+                                        0u)) {
+        return false;
+    }
+    while (head < queued && !run->failed) {
+        const uint32_t k = s->chain_queue[head++];
         if (!SHOVE_IFN(step_chain_look_ahead)(run, c, &gather, k)) {
+            return false;
+        }
+        s->nodes[k].looked = true;
+        if (!SHOVE_IFN(step_chain_pass_on)(run, k, &queued)) {
             return false;
         }
     }
@@ -371,6 +451,38 @@ static void SHOVE_IFN(step_chain_clamp)(struct SHOVE_T(step_scratch) * s) {
     }
 }
 
+/* 2. to 7. on the nodes gathered: every node starts with no budget but
+ * the first (`budget0`). False when out of memory. */
+static bool SHOVE_IFN(step_chain_solve)(STEP_RUN *run, float face, float budget0) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    for (uint32_t k = 0; k < s->node_count; ++k) {
+        s->nodes[k].budget = k == 0 ? budget0 : 0.0f;
+        s->nodes[k].pushed_by = -INFINITY;
+        s->nodes[k].pusher = STEP_NONE;
+    }
+    if (!SHOVE_IFN(step_chain_rank)(run)) {
+        return false;
+    }
+    SHOVE_IFN(step_chain_budgets)(s);
+    SHOVE_IFN(step_chain_reach)(s);
+    SHOVE_IFN(step_chain_ideal)(s);
+    SHOVE_IFN(step_chain_place)(s, face);
+    SHOVE_IFN(step_chain_clamp)(s);
+    return true;
+}
+
+/* True when the placement moved a node that was not looked ahead of (by a
+ * rounding of a pusher's face: its budget is none), so what is ahead of
+ * it is unknown: the gather has to look ahead of every node. */
+static bool SHOVE_IFN(step_chain_unlooked_moved)(const struct SHOVE_T(step_scratch) * s) {
+    for (uint32_t k = 0; k < s->node_count; ++k) {
+        if (!s->nodes[k].looked && s->nodes[k].dx > 0.0f) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* 8. Squishes, pushers first: blocked and reached by a pusher. */
 static void SHOVE_IFN(step_chain_squish)(STEP_RUN *run, const SHOVE_T(step_chain_push) * c) {
     struct SHOVE_T(step_scratch) *s = run->s;
@@ -443,7 +555,6 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
     if (!(budget0 > 0.0f)) {
         return;
     }
-    s->nodes[0].budget = budget0;
     const bool lifting = a == run->up && sgn > 0.0f;
     SHOVE_T(step_chain_push) c;
     c.mover = mover;
@@ -454,14 +565,15 @@ static void SHOVE_IFN(step_chain)(STEP_RUN *run, uint32_t mover, uint32_t first,
     c.slack = SHOVE_IFN(world_contact_distance)(0.0f, s->nodes[0].box);
     c.p = p;
     c.carries = run->up >= 0 && !lifting;
-    if (!SHOVE_IFN(step_chain_gather)(run, &c) || !SHOVE_IFN(step_chain_rank)(run)) {
+    if (!SHOVE_IFN(step_chain_gather)(run, &c, false) ||
+        !SHOVE_IFN(step_chain_solve)(run, face, budget0)) {
         return;
     }
-    SHOVE_IFN(step_chain_budgets)(s);
-    SHOVE_IFN(step_chain_reach)(s);
-    SHOVE_IFN(step_chain_ideal)(s);
-    SHOVE_IFN(step_chain_place)(s, face);
-    SHOVE_IFN(step_chain_clamp)(s);
+    if (SHOVE_IFN(step_chain_unlooked_moved)(s) &&
+        (!SHOVE_IFN(step_chain_gather)(run, &c, true) ||
+         !SHOVE_IFN(step_chain_solve)(run, face, budget0))) {
+        return;
+    }
     if (record) {
         SHOVE_IFN(step_chain_squish)(run, &c);
     }

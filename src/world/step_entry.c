@@ -304,6 +304,8 @@ void SHOVE_IFN(step_free)(shove_world *w) {
     STEP_FREE_ARRAY(s->edges, s->edge_capacity);
     STEP_FREE_ARRAY(s->ranks, s->rank_capacity);
     STEP_FREE_ARRAY(s->chain_riders, s->chain_rider_capacity);
+    STEP_FREE_ARRAY(s->chain_queue, s->chain_queue_capacity);
+    STEP_FREE_ARRAY(s->chain_rose, s->chain_rose_capacity);
     STEP_FREE_ARRAY(s->stack, s->stack_capacity);
     STEP_FREE_ARRAY(s->contacts, s->contact_capacity);
     STEP_FREE_ARRAY(s->contact_slot, s->contact_slot_capacity);
