@@ -201,11 +201,25 @@ static void SHOVE_IFN(describe_set_obstacle)(const void *ctx, shove_obstacle *ou
     SHOVE_IFN(obstacles_describe)(o->set, o->i, out);
 }
 
-static shove_response SHOVE_IFN(response_of)(const SHOVE_IFN(mover) * m, size_t i) {
+static SLIDE_NOINLINE shove_response SHOVE_IFN(response_filtered)(const SHOVE_IFN(mover) * m,
+                                                                  size_t i) {
     const SHOVE_T(set_obstacle) o = {m->set, i};
     return SHOVE_IFN(response_to)(m->def, m->source->mover,
                                   (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR) != 0,
                                   SHOVE_IFN(describe_set_obstacle), &o);
+}
+
+/* The response to obstacle i. A move without a filter (the common case,
+ * asked once per candidate in every pass) gets response_to's answer
+ * inline: the default response, CROSS for a sensor unless it is IGNORE. */
+static inline shove_response SHOVE_IFN(response_of)(const SHOVE_IFN(mover) * m, size_t i) {
+    if (m->def->filter) {
+        return SHOVE_IFN(response_filtered)(m, i);
+    }
+    const shove_response r = m->def->response;
+    return (r != SHOVE_RESPONSE_IGNORE && (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR))
+               ? SHOVE_RESPONSE_CROSS
+               : r;
 }
 
 static inline bool SHOVE_IFN(is_solid)(shove_response r) {
