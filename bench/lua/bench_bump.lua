@@ -126,6 +126,8 @@ end
 -- arithmetic) with every tile a static body and every mover a dynamic one,
 -- moved top-down (up_axis -1) with the default response, slide. Its first
 -- contact's normal reflects the velocity as cols[1].normal does above.
+-- `quiet`: the world keeps no contact pairs or events for its moves
+-- (quiet_moves), as bump keeps none.
 -- shove2_move_ptr is shove2_move with the id and the delta by pointer:
 -- LuaJIT compiles no FFI call that passes a struct by value.
 local WORLD_FRAME_SOURCE = [[
@@ -147,7 +149,7 @@ return function(C, world, items, delta, def, result, contacts)
 end
 ]]
 
-local function runWorld(name)
+local function runWorld(name, quiet)
   local ffi = require('ffi')
   local C = bump.C
   local tiles, movers = scene(19)
@@ -155,6 +157,7 @@ local function runWorld(name)
   wdef.bounds.min.x, wdef.bounds.min.y = 0, 0
   wdef.bounds.max.x, wdef.bounds.max.y = MAP, MAP
   wdef.body_capacity = #tiles + #movers
+  wdef.quiet_moves = quiet or false
   local out = ffi.new('shove2_world*[1]')
   assert(C.shove2_world_create(wdef, out) == 0, 'shove2_world_create')
   local world = ffi.gc(out[0], C.shove2_world_destroy)
@@ -214,15 +217,16 @@ local s = run('shove.bump', bump)
 -- the same with world.reuseCollisions (cols belong to the world)
 local u = run('shove.bump reuse', bump, true)
 local m = runWorld('shove2_move (FFI)')
+local q = runWorld('shove2_move quiet', true)
 print(('%-18s %12s %14s %16s'):format('', 'ns/move', 'bytes/move', 'collisions/move'))
-local rows = { r, s, u, m }
+local rows = { r, s, u, m, q }
 if o then table.insert(rows, 1, o) end
 for _, t in ipairs(rows) do
   print(('%-18s %12.0f %14.1f %16.3f'):format(t.name, t.ns, t.bytes, t.collisions))
 end
 for _, base in ipairs({ o or false, r }) do
   if base then
-    for _, t in ipairs({ s, u, m }) do
+    for _, t in ipairs({ s, u, m, q }) do
       print(('%s against %s: speed-up %.1fx, garbage %.4f'):format(t.name, base.name,
         base.ns / t.ns, t.bytes / base.bytes))
     end
