@@ -873,7 +873,10 @@ SHOVE_API uint32_t shove3_bump_check(const shove3_world *w, const shove3_bump_re
  *  32) reads every item once instead. A query's box and every rect are
  *  grown by |v| * 2^-20 + 2^-100 on each coordinate v before they are
  *  compared, closed: a superset of what bump's exact test
- *  (shove3_bump_detect) can accept, rounding included. Not thread-safe: one
+ *  (shove3_bump_detect) can accept, rounding included. An item is filed
+ *  in the cells its rect covers, far sides open (a unit tile on cells of 2
+ *  is in one cell), and a query reads the cells of its grown box widened
+ *  by twice that growth, which holds every item it can meet. Not thread-safe: one
  *  grid, one thread at a time (queries write scratch stamps). */
 typedef struct shove3_bump_grid shove3_bump_grid;
 
