@@ -124,10 +124,10 @@ static inline double SHOVE_IFN(bump_below)(double v) {
 /* The cells an item is filed in: those of its rect, the far sides open
  * (a unit tile whose far side lies on a cell border is in one cell, not
  * in the one beyond too), at least the cell of its low corner.
- * range[a] to range[SHOVE_DIM + a] on axis a; returns how many. */
-static inline double SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
-                                                const SHOVE_T(bump_rect) * r,
-                                                int32_t range[2 * SHOVE_DIM]) {
+ * range[a] to range[SHOVE_DIM + a] on axis a. */
+static inline void SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
+                                              const SHOVE_T(bump_rect) * r,
+                                              int32_t range[2 * SHOVE_DIM]) {
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double below_far = SHOVE_IFN(bump_below)(r->min[a] + r->size[a]);
         const int32_t lo = SHOVE_IFN(bump_cell_of)(r->min[a], g->per_cell);
@@ -135,7 +135,6 @@ static inline double SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
         range[a] = lo;
         range[SHOVE_DIM + a] = hi > lo ? hi : lo;
     }
-    return SHOVE_IFN(bump_range_cells)(range);
 }
 
 /* The cells a query of the grown box `grown` reads: those of the box
@@ -497,7 +496,8 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grown_rect)(rect, grown);
-    const double cells = SHOVE_IFN(bump_item_range)(g, rect, range);
+    SHOVE_IFN(bump_item_range)(g, rect, range);
+    const double cells = SHOVE_IFN(bump_range_cells)(range);
     if (!SHOVE_IFN(bump_room_for_index)(g) || !SHOVE_IFN(bump_reserve)(g, range, cells, NULL)) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
@@ -519,14 +519,17 @@ static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
     double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grown_rect)(rect, grown);
-    const double cells = SHOVE_IFN(bump_item_range)(g, rect, range);
-    const uint8_t live = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
+    SHOVE_IFN(bump_item_range)(g, rect, range);
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
-    bool same = live == g->live[i];
+    bool same = true;
     for (int a = 0; a < 2 * SHOVE_DIM; ++a) {
         same = same && kept[a] == range[a];
     }
+    /* the same cells: the same count, so it stays in cells or wide */
     if (!same) {
+        const double cells = SHOVE_IFN(bump_range_cells)(range);
+        const uint8_t live =
+            cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
         /* only the cells that change are touched when it stays in cells */
         const bool in_cells = live == SHOVE_BUMP_IN_CELLS && g->live[i] == SHOVE_BUMP_IN_CELLS;
         int32_t old[2 * SHOVE_DIM];
