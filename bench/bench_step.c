@@ -14,13 +14,18 @@
  *   platforms             2000 platforms moving up/down and sideways, four
  *                         riders each (one stacked on another), riders
  *                         falling with small sideways motions
+ *   mob pen               mobs 0.6 x 1.8 (x 0.6) in two layers (the second
+ *                         standing on the first), gaps about 0.02, on a
+ *                         floor between walls, priorities 0..7, the motions
+ *                         of the crowded scenes: a farm's pen; more bodies
+ *                         make it wider, not taller
  *
  * Each scene is warmed up for a few steps (scratch memory grows, piles
  * settle), then FRAMES steps are timed (world_step only, thread CPU time).
  * Prints a table (ms per step, mean and best; bodies per ms from the mean;
  * squish and contact-begin events per step) and, for scale, the same
  * sparse scene moved body by body with shove2/3_move (no pushing, no
- * platforms, no order). Each crowded scene is built twice from the same
+ * platforms, no order). Each crowded scene (and the pen) is built twice from the same
  * seed: one crowd steps, its twin moves every body once per frame with
  * shove2/3_move by the same motions (timed apart, in the same run), and
  * the row "same crowd, moves" gives that time and step / move, the ratio
@@ -56,11 +61,11 @@ static int BODIES = 10000;
 #define WARMUP 3
 #define FRAMES 8
 
-enum { SCENE_SPARSE, SCENE_CROWDED, SCENE_CROWDED_ONE, SCENE_PLATFORMS, N_SCENES };
+enum { SCENE_SPARSE, SCENE_CROWDED, SCENE_CROWDED_ONE, SCENE_PLATFORMS, SCENE_PEN, N_SCENES };
 static const char *const scene_names[N_SCENES] = {"sparse", "crowded, mixed prio",
-                                                  "crowded, one prio", "platforms"};
+                                                  "crowded, one prio", "platforms", "mob pen"};
 static const char *const scene_ids[N_SCENES] = {"sparse", "crowded_mixed", "crowded_one",
-                                                "platforms"};
+                                                "platforms", "pen"};
 
 /* Workers of the step's worlds: SHOVE_BENCH_WORKERS, else 1. */
 static int bench_workers(void) {
@@ -88,7 +93,7 @@ static bool bench_dim_wanted(int dim) {
     return !text || atoi(text) == dim;
 }
 
-/* SHOVE_BENCH_SCENE=id (sparse, crowded_mixed, crowded_one, platforms):
+/* SHOVE_BENCH_SCENE=id (sparse, crowded_mixed, crowded_one, platforms, pen):
  * only that scene (else all). */
 static bool bench_scene_wanted(int kind) {
     const char *text = getenv("SHOVE_BENCH_SCENE");
