@@ -164,6 +164,15 @@
  * step with 10k sparse bodies costs about 1.5 to 2 times moving each body
  * with shove3_move; sorting the movers is about a tenth of that.
  *
+ * A crowd costs more because the work per mover grows, not each piece:
+ * in bench_step's 3D crowded scene (unit boxes 20 layers high, mixed
+ * priorities) a step makes about 5.9 push_moves per mover, 4.7 of them
+ * carries (a body pushed or carried carries the column of done bodies
+ * above it), and about 9.5 tree queries ahead per mover in chain pushes;
+ * in its 3D mob pen (two layers) about 3 slides and 9 chain looks per
+ * mover, the looks over half of the step. bench_step prints the step
+ * against every body moved once with shove3_move in the same crowd.
+ *
  * >>Workers
  *
  * With more than one worker (or a task system of the game), every mover's
