@@ -468,6 +468,7 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < run_count; ++k) {
         double cpu[MAX_PAIRS], wall[MAX_PAIRS], clip_cpu[MAX_PAIRS], ratio[MAX_PAIRS];
         result r, c;
+        memset(&r, 0, sizeof r);
         memset(&c, 0, sizeof c);
         const int reps = quick > 0 ? 1 : pairs;
         const bool with_clip = runs[k].sc != FLAT_BODY;

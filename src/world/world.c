@@ -89,6 +89,7 @@ shove_status SHOVE_FN(world_create)(const shove_world_def *def, shove_world **ou
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
     shove_world_def d;
+    memset(&d, 0, sizeof d); /* resolve fills it; zeroed, no compiler doubts that */
     if (!SHOVE_IFN(world_def_resolve)(def, &d) || !SHOVE_IFN(world_def_is_valid)(&d)) {
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
