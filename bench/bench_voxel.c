@@ -317,6 +317,32 @@ static void mob_after(mob *m, vec3s asked, vec3s got, bool on_ground) {
     }
 }
 
+/* The clocks and voxel reads when a run's measured frames begin. */
+typedef struct meter {
+    double cpu0, wall0;
+    long reads0;
+} meter;
+
+static meter meter_start(void) {
+    return (meter){clock_s(CLOCK_THREAD_CPUTIME_ID), clock_s(CLOCK_MONOTONIC), reads};
+}
+
+/* One measured move. */
+static void result_count(result *r, int contacts, bool stepped) {
+    r->moves += 1;
+    r->contacts += contacts;
+    r->steps += stepped;
+}
+
+/* The totals since `m`, per move. */
+static void result_finish(result *r, const meter *m) {
+    r->cpu_ns = (clock_s(CLOCK_THREAD_CPUTIME_ID) - m->cpu0) * 1e9 / (double)r->moves;
+    r->wall_ns = (clock_s(CLOCK_MONOTONIC) - m->wall0) * 1e9 / (double)r->moves;
+    r->reads = (double)(reads - m->reads0) / (double)r->moves;
+    r->contacts /= (double)r->moves;
+    r->steps /= (double)r->moves;
+}
+
 /* Moves the mobs with shove3_move for `warmup` then `frames` frames. */
 static result run(shove3_world *w, mob *mobs, int n, int warmup, int frames) {
     shove3_move_def def = shove3_default_move_def();
@@ -331,13 +357,10 @@ static result run(shove3_world *w, mob *mobs, int n, int warmup, int frames) {
         def.contacts = contacts;
         def.contact_capacity = 8;
     }
-    double cpu0 = 0, wall0 = 0;
-    long reads0 = 0;
+    meter mt = meter_start();
     for (int f = 0; f < warmup + frames; ++f) {
         if (f == warmup) {
-            cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
-            wall0 = clock_s(CLOCK_MONOTONIC);
-            reads0 = reads;
+            mt = meter_start();
         }
         for (int i = 0; i < n; ++i) {
             mob *m = &mobs[i];
@@ -349,17 +372,11 @@ static result run(shove3_world *w, mob *mobs, int n, int warmup, int frames) {
             }
             mob_after(m, d, mr.delta, mr.on_ground);
             if (f >= warmup) {
-                r.moves += 1;
-                r.contacts += mr.contact_count;
-                r.steps += mr.stepped;
+                result_count(&r, mr.contact_count, mr.stepped);
             }
         }
     }
-    r.cpu_ns = (clock_s(CLOCK_THREAD_CPUTIME_ID) - cpu0) * 1e9 / (double)r.moves;
-    r.wall_ns = (clock_s(CLOCK_MONOTONIC) - wall0) * 1e9 / (double)r.moves;
-    r.reads = (double)(reads - reads0) / (double)r.moves;
-    r.contacts /= (double)r.moves;
-    r.steps /= (double)r.moves;
+    result_finish(&r, &mt);
     return r;
 }
 
@@ -381,13 +398,10 @@ static result run_clip(mob *mobs, int n, int warmup, int frames, uint64_t mask) 
         ids[i] = clip_world_add(&cw, mobs[i].box, MOB_CATEGORY);
     }
     const float dt = 1.0f / 30.0f;
-    double cpu0 = 0, wall0 = 0;
-    long reads0 = 0;
+    meter mt = meter_start();
     for (int f = 0; f < warmup + frames; ++f) {
         if (f == warmup) {
-            cpu0 = clock_s(CLOCK_THREAD_CPUTIME_ID);
-            wall0 = clock_s(CLOCK_MONOTONIC);
-            reads0 = reads;
+            mt = meter_start();
         }
         for (int i = 0; i < n; ++i) {
             mob *m = &mobs[i];
@@ -396,17 +410,11 @@ static result run_clip(mob *mobs, int n, int warmup, int frames, uint64_t mask) 
             m->grounded = cr.on_ground;
             mob_after(m, d, cr.delta, cr.on_ground);
             if (f >= warmup) {
-                r.moves += 1;
-                r.contacts += cr.contact_count;
-                r.steps += cr.stepped;
+                result_count(&r, cr.contact_count, cr.stepped);
             }
         }
     }
-    r.cpu_ns = (clock_s(CLOCK_THREAD_CPUTIME_ID) - cpu0) * 1e9 / (double)r.moves;
-    r.wall_ns = (clock_s(CLOCK_MONOTONIC) - wall0) * 1e9 / (double)r.moves;
-    r.reads = (double)(reads - reads0) / (double)r.moves;
-    r.contacts /= (double)r.moves;
-    r.steps /= (double)r.moves;
+    result_finish(&r, &mt);
     clip_world_free(&cw);
     free(ids);
     return r;
