@@ -97,19 +97,18 @@ local function newFrame()
   return assert(loadstring(FRAME_SOURCE, '=frame'))()
 end
 
-local function run(name, lib, reuse)
-  local tiles, movers = scene(19)
-  local world, items = build(lib, tiles, movers)
-  if reuse then world.reuseCollisions = true end
-  local frame = newFrame()
-  frame(world, items) -- warm up (and let the JIT compile)
-  frame(world, items)
+-- Runs `step` (one frame; returns its collisions) twice to warm up (and
+-- let the JIT compile), then FRAMES times with the collector stopped:
+-- time, garbage and collisions per move.
+local function measure(name, world, items, step)
+  step()
+  step()
   collectgarbage('collect')
   collectgarbage('stop')
   local before = collectgarbage('count')
   local t0 = os.clock()
   local collisions = 0
-  for _ = 1, FRAMES do collisions = collisions + frame(world, items) end
+  for _ = 1, FRAMES do collisions = collisions + step() end
   local seconds = os.clock() - t0
   local kib = collectgarbage('count') - before
   collectgarbage('restart')
@@ -119,6 +118,14 @@ local function run(name, lib, reuse)
     ns = seconds * 1e9 / moves, bytes = kib * 1024 / moves,
     collisions = collisions / moves,
   }
+end
+
+local function run(name, lib, reuse)
+  local tiles, movers = scene(19)
+  local world, items = build(lib, tiles, movers)
+  if reuse then world.reuseCollisions = true end
+  local frame = newFrame()
+  return measure(name, world, items, function() return frame(world, items) end)
 end
 
 -- shove2_move itself through the FFI, on the same scene, movers and
@@ -187,23 +194,7 @@ local function runWorld(name, quiet)
     assert(result.contact_count >= 0)
     return n
   end
-  step() -- warm up
-  step()
-  collectgarbage('collect')
-  collectgarbage('stop')
-  local before = collectgarbage('count')
-  local t0 = os.clock()
-  local collisions = 0
-  for _ = 1, FRAMES do collisions = collisions + step() end
-  local seconds = os.clock() - t0
-  local kib = collectgarbage('count') - before
-  collectgarbage('restart')
-  local moves = FRAMES * #items
-  return {
-    name = name, world = world, items = items,
-    ns = seconds * 1e9 / moves, bytes = kib * 1024 / moves,
-    collisions = collisions / moves,
-  }
+  return measure(name, world, items, step)
 end
 
 floor = math.floor
