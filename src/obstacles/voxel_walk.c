@@ -22,8 +22,10 @@
 /* Keeps a rarely called helper out of a hot loop. */
 #if defined(__GNUC__) || defined(__clang__)
 #define VOXEL_NOINLINE __attribute__((noinline))
+#define VOXEL_INLINE   __attribute__((always_inline)) inline
 #else
 #define VOXEL_NOINLINE
+#define VOXEL_INLINE inline
 #endif
 
 /* >>gather ------------------------------------------------------------------ */
@@ -59,10 +61,11 @@ typedef struct SHOVE_T(voxel_gathering) {
 /* Takes world box `o` of the cell after the one that made or extended
  * prev[0 .. *prev_n) into the gather when it touches the query box: it
  * extends the run it continues (taken off prev) or is appended; either way
- * it goes on cur. False only when the set cannot grow. */
-static inline bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, const shove_aabb *o,
-                                         const int32_t cell[SHOVE_DIM], size_t *prev, int *prev_n,
-                                         size_t *cur, int *cur_n) {
+ * it goes on cur. False only when the set cannot grow. Inlined into each
+ * of voxel_take's loops: gcc otherwise calls it for every box of a cell. */
+static VOXEL_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, const shove_aabb *o,
+                                               const int32_t cell[SHOVE_DIM], size_t *prev,
+                                               int *prev_n, size_t *cur, int *cur_n) {
     bool touches = true;
     for (int a = 0; a < SHOVE_DIM; ++a) {
         touches = touches && o->min.raw[a] <= g->q.max.raw[a] && g->q.min.raw[a] <= o->max.raw[a];
@@ -529,3 +532,4 @@ bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec
 
 #undef VOXEL_CAST_SLACK
 #undef VOXEL_NOINLINE
+#undef VOXEL_INLINE
