@@ -25,13 +25,18 @@ static inline shove_aabb SHOVE_IFN(soa_box)(const shove_soa *boxes, size_t i) {
  *  no call through the kernel table. */
 static inline size_t SHOVE_IFN(soa_overlap_scan)(const shove_soa *boxes, shove_aabb query,
                                                  uint32_t *out_indices) {
+    /* Each box is left at its first axis that misses (most boxes miss early).
+     * Written as a running `hit = hit && ...` over the axes, the same test
+     * took gcc about 2% more instructions per voxel move (bench_voxel). */
     size_t n = 0;
-    for (size_t i = 0; i < boxes->count; ++i) {
-        bool hit = true;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            hit = hit && boxes->min[a][i] < query.max.raw[a] && query.min.raw[a] < boxes->max[a][i];
+    const size_t count = boxes->count;
+    for (size_t i = 0; i < count; ++i) {
+        int a = 0;
+        while (a < SHOVE_DIM && boxes->min[a][i] < query.max.raw[a] &&
+               query.min.raw[a] < boxes->max[a][i]) {
+            ++a;
         }
-        if (hit) {
+        if (a == SHOVE_DIM) {
             out_indices[n++] = (uint32_t)i;
         }
     }
