@@ -74,6 +74,10 @@
 #include "obstacles/obstacles.h"
 
 /* >>core ---------------------------------------------------------------- */
+/* |x| when it is above `big`, else `big`. */
+static inline float SHOVE_IFN(larger_magnitude)(float big, float x) {
+    return fabsf(x) > big ? fabsf(x) : big;
+}
 
 shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_move_def *def,
                                    const SHOVE_IFN(obstacle_source) * source,
@@ -102,12 +106,14 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     float big = 0.0f;
     float narrow = INFINITY;
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        const float v[4] = {box.min.raw[a], box.max.raw[a], box.min.raw[a] + delta.raw[a],
-                            box.max.raw[a] + delta.raw[a]};
-        for (int k = 0; k < 4; ++k) {
-            big = fabsf(v[k]) > big ? fabsf(v[k]) : big;
-        }
-        const float side = v[1] - v[0];
+        /* The four faces one by one, in registers (an array of them was
+         * built in memory and looped over on every move). */
+        const float lo = box.min.raw[a], hi = box.max.raw[a];
+        big = SHOVE_IFN(larger_magnitude)(big, lo);
+        big = SHOVE_IFN(larger_magnitude)(big, hi);
+        big = SHOVE_IFN(larger_magnitude)(big, lo + delta.raw[a]);
+        big = SHOVE_IFN(larger_magnitude)(big, hi + delta.raw[a]);
+        const float side = hi - lo;
         narrow = side < narrow ? side : narrow;
     }
     m.slack = 4.0f * SHOVE_IFN(ulp)(big);
