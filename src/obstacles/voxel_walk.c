@@ -94,15 +94,21 @@ static VOXEL_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, con
     return true;
 }
 
-/* Takes the `n` (1 .. SHOVE_VOXEL_MAX_BOXES) local boxes of cell `cell`
- * into the gather, `prev_n` being g->prev's count for the cell before (0
- * when that one was empty or the row starts here). Returns the count for
- * this cell, -1 when the set cannot grow or a box breaks the callback's
- * contract (then g->budget->status says so). Kept out of line: most cells
- * are empty, and the walk over them stays small without it. */
+/* Takes the `n` (non-zero: what the callback answered) local boxes of cell
+ * `cell` into the gather, `prev_n` being g->prev's count for the cell before
+ * (0 when that one was empty or the row starts here). Returns the count for
+ * this cell, -1 when the set cannot grow, or when n is outside
+ * 1 .. SHOVE_VOXEL_MAX_BOXES or a box breaks the callback's contract (then
+ * g->budget->status says so). Kept out of line: most cells are empty, and
+ * the walk over them stays small without it; the count is checked here, not
+ * by a second call per cell. */
 static VOXEL_NOINLINE int SHOVE_IFN(voxel_take)(SHOVE_T(voxel_gathering) * g,
                                                 const int32_t cell[SHOVE_DIM],
                                                 const shove_aabb *boxes, int n, int prev_n) {
+    if (n < 0 || n > SHOVE_VOXEL_MAX_BOXES) {
+        g->budget->status = SHOVE_ERR_INVALID_ARGUMENT;
+        return -1;
+    }
     size_t *const prev = g->prev, *const cur = g->cur;
     int cur_n = 0;
     if (g->mode == VOXEL_UNIT) {
@@ -143,16 +149,6 @@ static VOXEL_NOINLINE int SHOVE_IFN(voxel_take)(SHOVE_T(voxel_gathering) * g,
     g->prev = cur;
     g->cur = prev;
     return cur_n;
-}
-
-/* A count the callback may not answer (outside 1 .. SHOVE_VOXEL_MAX_BOXES
- * once 0 is ruled out): the read fails. Out of line, with voxel_take. */
-static VOXEL_NOINLINE bool SHOVE_IFN(voxel_bad_count)(SHOVE_T(voxel_gathering) * g, int n) {
-    if (n < 0 || n > SHOVE_VOXEL_MAX_BOXES) {
-        g->budget->status = SHOVE_ERR_INVALID_ARGUMENT;
-        return true;
-    }
-    return false;
 }
 
 double SHOVE_IFN(voxel_piece_count)(const shove_voxel_def *def, shove_vec delta, double voxels) {
@@ -380,8 +376,7 @@ static bool SHOVE_IFN(voxel_gather_tube)(SHOVE_T(voxel_gathering) * g, shove_aab
                 return false;
             }
             const int n = SHOVE_IFN(voxel_call)(def->shapes, def->ctx, c, boxes);
-            if (n != 0 && (SHOVE_IFN(voxel_bad_count)(g, n) ||
-                           SHOVE_IFN(voxel_take)(g, c, boxes, n, 0) < 0)) {
+            if (n != 0 && SHOVE_IFN(voxel_take)(g, c, boxes, n, 0) < 0) {
                 return false;
             }
         }
@@ -432,9 +427,6 @@ bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_v
         for (c[0] = r.lo[0];; ++c[0]) {
             const int n = SHOVE_IFN(voxel_call)(fn, ctx, c, boxes);
             if (n != 0) {
-                if (SHOVE_IFN(voxel_bad_count)(&g, n)) {
-                    return false;
-                }
                 prev_n = SHOVE_IFN(voxel_take)(&g, c, boxes, n, prev_n);
                 if (prev_n < 0) {
                     return false;
