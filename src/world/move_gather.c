@@ -53,20 +53,20 @@ typedef struct SHOVE_T(move_visit_ctx) {
     bool ok;
 } SHOVE_T(move_visit_ctx);
 
-static MOVE_VISIT SHOVE_IFN(move_visit_start)(shove_world *w, uint32_t mover, shove_aabb query,
-                                              SHOVE_IFN(obstacle_set) * out) {
-    MOVE_VISIT ctx;
-    ctx.w = w;
-    ctx.mover = mover;
-    ctx.mover_is_sensor = (w->flags[mover] & SHOVE_SLOT_SENSOR) != 0;
-    ctx.query = query;
-    ctx.overlap = shove__kernels()->MOVE_KERNEL_OVERLAP;
-    ctx.out = out;
-    ctx.near_count = 0;
-    ctx.fill = NULL;
-    ctx.read_only = false;
-    ctx.ok = true;
-    return ctx;
+/* Fills *ctx in place: returned by value, the whole context was built on
+ * the callee's stack and then copied, on every move. */
+static void SHOVE_IFN(move_visit_start)(MOVE_VISIT *ctx, shove_world *w, uint32_t mover,
+                                        shove_aabb query, SHOVE_IFN(obstacle_set) * out) {
+    ctx->w = w;
+    ctx->mover = mover;
+    ctx->mover_is_sensor = (w->flags[mover] & SHOVE_SLOT_SENSOR) != 0;
+    ctx->query = query;
+    ctx->overlap = shove__kernels()->MOVE_KERNEL_OVERLAP;
+    ctx->out = out;
+    ctx->near_count = 0;
+    ctx->fill = NULL;
+    ctx->read_only = false;
+    ctx->ok = true;
 }
 
 /* A body the query found, with its box: skip the mover and the bodies it
@@ -218,7 +218,8 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
     const float m = (margin > g->min_margin) ? margin : g->min_margin;
     const shove_aabb query = SHOVE_IFN(move_region)(box, delta, m);
     shove_world *w = g->w;
-    MOVE_VISIT ctx = SHOVE_IFN(move_visit_start)(w, g->mover, query, out);
+    MOVE_VISIT ctx;
+    SHOVE_IFN(move_visit_start)(&ctx, w, g->mover, query, out);
     g->region = query;
     ctx.read_only = g->read_only;
     if (!g->read_only) {
@@ -247,7 +248,8 @@ void SHOVE_IFN(move_gather_start)(SHOVE_T(world_gather_ctx) * gather, shove_worl
 bool SHOVE_IFN(world_collect_near)(shove_world *w, uint32_t slot, shove_aabb box, float distance,
                                    uint32_t *near_count) {
     const shove_aabb query = SHOVE_IFN(move_region)(box, shove_vec_splat(0.0f), distance);
-    MOVE_VISIT ctx = SHOVE_IFN(move_visit_start)(w, slot, query, NULL);
+    MOVE_VISIT ctx;
+    SHOVE_IFN(move_visit_start)(&ctx, w, slot, query, NULL);
     SHOVE_IFN(move_query)(w, &ctx);
     *near_count = ctx.ok ? ctx.near_count : 0u;
     return ctx.ok;
