@@ -66,12 +66,10 @@ typedef struct SHOVE_T(voxel_gathering) {
 static VOXEL_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, const shove_aabb *o,
                                                const int32_t cell[SHOVE_DIM], size_t *prev,
                                                int *prev_n, size_t *cur, int *cur_n) {
-    bool touches = true;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        touches = touches && o->min.raw[a] <= g->q.max.raw[a] && g->q.min.raw[a] <= o->max.raw[a];
-    }
-    if (!touches) {
-        return true;
+    for (int a = 0; a < SHOVE_DIM; ++a) { /* left at the first axis it misses on */
+        if (!(o->min.raw[a] <= g->q.max.raw[a] && g->q.min.raw[a] <= o->max.raw[a])) {
+            return true;
+        }
     }
     SHOVE_IFN(obstacle_set) *const out = g->out;
     for (int j = 0; g->merge && j < *prev_n; ++j) {
