@@ -65,10 +65,13 @@ static void SHOVE_IFN(leg_walk_start)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg)
     }
 }
 
-/* leg_next for a leg that did not keep its candidates: scan and sweep. */
-static const SHOVE_IFN(leg_candidate) * SHOVE_IFN(leg_next_scanned)(SHOVE_IFN(mover) * m,
-                                                                    const SHOVE_IFN(leg) * leg,
-                                                                    SHOVE_IFN(leg_walk) * w) {
+/* leg_next for a leg that did not keep its candidates: scan and sweep.
+ * Inlined into the first pass, which always scans and meets every candidate
+ * of every leg; the later passes scan only for a leg that could not keep its
+ * candidates, and call leg_next_scanned. */
+static SLIDE_INLINE const SHOVE_IFN(leg_candidate) *
+    SHOVE_IFN(leg_scan_sweep)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg,
+                              SHOVE_IFN(leg_walk) * w) {
     if (w->next >= w->k) {
         w->k = SHOVE_IFN(scan_next)(m, &w->s, leg->hull, w->idx);
         w->next = 0;
@@ -84,6 +87,11 @@ static const SHOVE_IFN(leg_candidate) * SHOVE_IFN(leg_next_scanned)(SHOVE_IFN(mo
         SHOVE_IFN(sweep_detail_inline)(leg->c, leg->r, h->box, &h->det) && h->det.t_enter >= 0.0f;
     h->response = h->entered ? SHOVE_IFN(response_of)(m, h->i) : SHOVE_RESPONSE_IGNORE;
     return h;
+}
+static const SHOVE_IFN(leg_candidate) * SHOVE_IFN(leg_next_scanned)(SHOVE_IFN(mover) * m,
+                                                                    const SHOVE_IFN(leg) * leg,
+                                                                    SHOVE_IFN(leg_walk) * w) {
+    return SHOVE_IFN(leg_scan_sweep)(m, leg, w);
 }
 
 /* The next candidate, or NULL when the walk is done. */
@@ -295,7 +303,8 @@ static void SHOVE_IFN(leg_first_entry)(SHOVE_IFN(mover) * m, SHOVE_IFN(leg) * le
     bool any_cross = false;
     bool keep = !m->streaming;
     SHOVE_IFN(leg_walk_start)(m, leg, w);
-    for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_next)(m, leg, w));) {
+    /* A new leg has kept nothing yet: its walk scans. */
+    for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_scan_sweep)(m, leg, w));) {
         if (keep && leg->count < SLIDE_LEG_CANDIDATES) {
             leg->cand[leg->count++] = *h;
         } else {
