@@ -65,9 +65,11 @@ typedef struct SHOVE_IFN(support) {
  * above = 0, the edge guard below = step_height + ground_probe and above =
  * step_height (a range that holds the ground's, so one scan serves both).
  * The edge guard's answer and reaches are found only when `edge` is set;
- * the scan stops once it knows everything asked. */
-static SHOVE_IFN(support)
-    SHOVE_IFN(probe)(SHOVE_IFN(mover) * m, shove_aabb b, bool edge, bool reaches) {
+ * the scan stops once it knows everything asked. Inlined into the two
+ * probes every move makes (slide_core: under the start box and the end
+ * box); other callers call probe. */
+static SLIDE_INLINE SHOVE_IFN(support)
+    SHOVE_IFN(probe_inline)(SHOVE_IFN(mover) * m, shove_aabb b, bool edge, bool reaches) {
     const int up = m->def->up_axis;
     const float foot = b.min.raw[up];
     const float step_height = m->def->step_height;
@@ -124,6 +126,11 @@ static SHOVE_IFN(support)
         }
     }
     return out;
+}
+
+static SHOVE_IFN(support)
+    SHOVE_IFN(probe)(SHOVE_IFN(mover) * m, shove_aabb b, bool edge, bool reaches) {
+    return SHOVE_IFN(probe_inline)(m, b, edge, reaches);
 }
 
 /* True when box `b` stands on ground (a solid top within ground_probe

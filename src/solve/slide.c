@@ -146,7 +146,7 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     SHOVE_IFN(support) under;
     memset(&under, 0, sizeof under);
     if (up >= 0) {
-        under = SHOVE_IFN(probe)(&m, box, guarding, guarding);
+        under = SHOVE_IFN(probe_inline)(&m, box, guarding, guarding);
     }
     const bool grounded = under.ground;
     const bool guard = guarding && under.edge;
@@ -160,7 +160,7 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     SHOVE_IFN(support) end;
     memset(&end, 0, sizeof end);
     if (up >= 0) {
-        end = SHOVE_IFN(probe)(&m, SHOVE_IFN(box_moved)(box, p.d), guard, false);
+        end = SHOVE_IFN(probe_inline)(&m, SHOVE_IFN(box_moved)(box, p.d), guard, false);
     }
     if (guard && !end.edge) {
         SHOVE_IFN(edge_guard_fallback)(&m, request, grounded, &p, &end);
