@@ -11,6 +11,15 @@
 
 #include "simd/lanes4.h"
 
+/* Before a loop over the axes of a small helper on the move path: gcc at
+ * -O2 keeps some of those loops rolled, with a counter and the box in
+ * memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SHOVE_AXES_UNROLLED _Pragma("GCC unroll 4")
+#else
+#define SHOVE_AXES_UNROLLED
+#endif
+
 /** nextafterf(x, INFINITY), inline: the next float above x (the smallest
  *  subnormal above zero of either sign; +inf and NaN unchanged). The libm
  *  call costs more than the rest of a box computation on the move path.
@@ -174,6 +183,7 @@ bool SHOVE_IFN(vec_is_finite)(shove_vec v);
 
 /** `b` moved by `d` (each face rounded once). */
 static inline shove_aabb SHOVE_IFN(box_moved)(shove_aabb b, shove_vec d) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         b.min.raw[a] += d.raw[a];
         b.max.raw[a] += d.raw[a];
@@ -184,6 +194,7 @@ static inline shove_aabb SHOVE_IFN(box_moved)(shove_aabb b, shove_vec d) {
 /** The box covering `b` and `b` moved by `d`, exactly as rounded (callers
  *  that need rounded positions along the way inside push it out). */
 static inline shove_aabb SHOVE_IFN(swept_bounds)(shove_aabb b, shove_vec d) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float lo = b.min.raw[a] + d.raw[a];
         const float hi = b.max.raw[a] + d.raw[a];
@@ -297,6 +308,7 @@ void SHOVE_IFN(seam_forget_before)(SHOVE_T(seam_set) * s, float t);
 
 /** True when `inner` lies inside `outer` (faces may coincide). */
 static inline bool SHOVE_IFN(contains_unchecked)(shove_aabb outer, shove_aabb inner) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!(outer.min.raw[a] <= inner.min.raw[a] && inner.max.raw[a] <= outer.max.raw[a])) {
             return false;
@@ -307,6 +319,7 @@ static inline bool SHOVE_IFN(contains_unchecked)(shove_aabb outer, shove_aabb in
 
 /** Strict overlap of two boxes known to be valid. */
 static inline bool SHOVE_IFN(overlaps_unchecked)(shove_aabb a, shove_aabb b) {
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         if (!(a.min.raw[i] < b.max.raw[i] && b.min.raw[i] < a.max.raw[i])) {
             return false;
