@@ -108,6 +108,7 @@ static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec d
     float lo[SHOVE_DIM];
     float t_in = -INFINITY;
     float t_out = INFINITY;
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         const float d = delta.raw[i];
         const float gap_lo = target.min.raw[i] - moving.max.raw[i]; /* < 0 once past it */
@@ -140,6 +141,7 @@ static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec d
         /* Entering axis; an exact corner hit names the axis with the smaller
          * motion component (see the public header for why). */
         int axis = -1;
+        SHOVE_AXES_UNROLLED
         for (int i = 0; i < SHOVE_DIM; ++i) {
             if (lo[i] == t_in) {
                 out->tied_axes |= 1u << i;

@@ -131,6 +131,7 @@ static inline bool SHOVE_IFN(obstacles_push)(SHOVE_IFN(obstacle_set) * set, shov
         return false;
     }
     const size_t i = set->count++;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         set->min[a][i] = box.min.raw[a];
         set->max[a][i] = box.max.raw[a];
@@ -149,6 +150,7 @@ static inline bool SHOVE_IFN(obstacles_push_voxel)(SHOVE_IFN(obstacle_set) * set
         return false;
     }
     int32_t *c = set->cell + (size_t)SHOVE_DIM * (set->count - 1u);
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         c[a] = cell[a];
     }
@@ -158,6 +160,7 @@ static inline bool SHOVE_IFN(obstacles_push_voxel)(SHOVE_IFN(obstacle_set) * set
 /** Box of obstacle i. */
 static inline shove_aabb SHOVE_IFN(obstacles_box)(const SHOVE_IFN(obstacle_set) * set, size_t i) {
     shove_aabb b;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         b.min.raw[a] = set->min[a][i];
         b.max.raw[a] = set->max[a][i];
@@ -169,6 +172,7 @@ static inline shove_aabb SHOVE_IFN(obstacles_box)(const SHOVE_IFN(obstacle_set) 
 static inline shove_soa SHOVE_IFN(obstacles_soa)(const SHOVE_IFN(obstacle_set) * set, size_t first,
                                                  size_t count) {
     shove_soa soa;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         soa.min[a] = set->min[a] + first;
         soa.max[a] = set->max[a] + first;

@@ -9,9 +9,12 @@
 #define SHOVE_SOA3_H
 #endif
 
+#include "geometry/geometry.h" /* SHOVE_AXES_UNROLLED */
+
 /** Box i of a batch (no bounds check). */
 static inline shove_aabb SHOVE_IFN(soa_box)(const shove_soa *boxes, size_t i) {
     shove_aabb b;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         b.min.raw[a] = boxes->min[a][i];
         b.max.raw[a] = boxes->max[a][i];

@@ -34,6 +34,7 @@ static inline float SHOVE_IFN(ulp)(float x) {
 }
 
 static inline bool SHOVE_IFN(vec_is_zero)(shove_vec v) {
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         if (v.raw[i] != 0.0f) {
             return false;
@@ -73,6 +74,7 @@ static inline float SHOVE_IFN(clamp_above)(float base, float face, float want) {
  * every side so that rounded positions along the way stay inside. */
 static inline shove_aabb SHOVE_IFN(swept_hull)(shove_aabb b, shove_vec r) {
     shove_aabb h = SHOVE_IFN(swept_bounds)(b, r);
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         h.min.raw[i] = shove__next_down_finite(h.min.raw[i]);
         h.max.raw[i] = shove__next_up_finite(h.max.raw[i]);
