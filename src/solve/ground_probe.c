@@ -24,6 +24,7 @@ static inline float SHOVE_IFN(ground_probe)(const SHOVE_IFN(mover) * m, float fo
  * seam of two supports then stands on both, as it stands on their union
  * (rule 3); strict overlap would leave it on neither. */
 static SLIDE_NOINLINE void SHOVE_IFN(footprint_widen)(int up, shove_aabb *q) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (a != up && q->min.raw[a] == q->max.raw[a]) {
             q->min.raw[a] = shove__next_down(q->min.raw[a]);
@@ -117,6 +118,7 @@ static SLIDE_INLINE SHOVE_IFN(support)
                 }
                 continue;
             }
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM && e; ++a) {
                 const float hi_d = o.max.raw[a] - b.min.raw[a];
                 const float lo_d = o.min.raw[a] - b.max.raw[a];

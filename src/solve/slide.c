@@ -105,6 +105,7 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
      * moves (any axis: the test is cheaper without the up exception). */
     float big = 0.0f;
     float narrow = INFINITY;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         /* The four faces one by one, in registers (an array of them was
          * built in memory and looped over on every move). */

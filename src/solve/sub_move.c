@@ -171,6 +171,7 @@ static bool SHOVE_IFN(fix_one)(SHOVE_IFN(mover) * m, shove_aabb c, shove_vec fro
     int best_axis = -1;
     float best_pull = INFINITY;
     float best_d = 0.0f;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         float d;
         if (to.raw[a] > from.raw[a] && c.max.raw[a] <= o.min.raw[a]) {
@@ -260,6 +261,7 @@ static void SHOVE_IFN(fix_rounding)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
  * on a tie (the rule of shove3_sweep_aabb). */
 static int SHOVE_IFN(corner_axis)(unsigned tied, shove_vec r) {
     int axis = -1;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if ((tied & (1u << a)) && (axis < 0 || fabsf(r.raw[a]) < fabsf(r.raw[axis]))) {
             axis = a;
@@ -362,6 +364,7 @@ static void SHOVE_IFN(leg_blocked_axes)(SHOVE_IFN(mover) * m, const SHOVE_IFN(le
     float u = 1.0f;
     if (blocked) {
         u = t_min;
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             if (mask & (1u << a)) {
                 const float ua = t_min - skin / fabsf(r.raw[a]);
@@ -384,6 +387,7 @@ static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
     float *face = st->face;
     unsigned slide_axes = 0u, bounce_axes = 0u;
     bool touch = false;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; blocked && a < SHOVE_DIM; ++a) { /* read on blocked axes only */
         face[a] = r.raw[a] > 0.0f ? INFINITY : -INFINITY;
     }
@@ -409,6 +413,7 @@ static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
             int axis;
             if (SHOVE_IFN(popcount)(h->det.tied_axes) == 1) {
                 axis = h->det.axis;
+                SHOVE_AXES_UNROLLED
                 for (int a = 0; a < SHOVE_DIM; ++a) {
                     if (h->det.tied_axes == (1u << a)) {
                         axis = a;
@@ -455,6 +460,7 @@ static void SHOVE_IFN(leg_move)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg
     const unsigned mask = st->mask;
     const float *face = st->face;
     shove_vec to;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         to.raw[a] = d->raw[a] + u * r.raw[a];
         if (!st->blocked && !(s->shaped & (1u << a))) {
@@ -477,6 +483,7 @@ static void SHOVE_IFN(leg_move)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg
             to.raw[a] = v < d->raw[a] ? v : d->raw[a];
         }
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         to.raw[a] = to.raw[a] > hi.raw[a] ? hi.raw[a] : to.raw[a];
         to.raw[a] = to.raw[a] < lo.raw[a] ? lo.raw[a] : to.raw[a];
@@ -496,6 +503,7 @@ static void SHOVE_IFN(leg_rest)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg_stop) 
     shove_vec r = s->r;
     const float left = 1.0f - u;
     s->done = s->done + u * (1.0f - s->done);
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         r.raw[a] = st->touch ? 0.0f : r.raw[a] * left;
         if (!(mask & (1u << a))) {
@@ -528,6 +536,7 @@ static void SHOVE_IFN(sub_move)(SHOVE_IFN(mover) * m, shove_vec *d, shove_vec re
     SHOVE_IFN(sub_move_state) s;
     s.request = request;
     /* Rule 2 envelope of this sub-move. */
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float end = d->raw[a] + request.raw[a];
         s.lo.raw[a] = request.raw[a] < 0.0f ? end : d->raw[a];
@@ -537,6 +546,7 @@ static void SHOVE_IFN(sub_move)(SHOVE_IFN(mover) * m, shove_vec *d, shove_vec re
     s.done = 0.0f;
     s.shaped = 0u;
     for (int iter = 0; iter < m->def->max_iterations; ++iter) {
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             if (d->raw[a] + s.r.raw[a] > s.hi.raw[a]) {
                 s.r.raw[a] = s.hi.raw[a] - d->raw[a];
@@ -549,6 +559,7 @@ static void SHOVE_IFN(sub_move)(SHOVE_IFN(mover) * m, shove_vec *d, shove_vec re
         if (m->inside_solid) {
             const shove_vec before = s.r;
             SHOVE_IFN(apply_inside_planes)(m, c, &s.r);
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 s.shaped |= (s.r.raw[a] != before.raw[a]) ? 1u << a : 0u;
             }
