@@ -6,6 +6,7 @@
 #include "geometry/geometry.h"
 
 bool SHOVE_IFN(vec_is_finite)(shove_vec v) {
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         if (!isfinite(v.raw[i])) {
             return false;
@@ -15,6 +16,7 @@ bool SHOVE_IFN(vec_is_finite)(shove_vec v) {
 }
 
 bool SHOVE_FN(aabb_is_valid)(shove_aabb a) {
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         /* isfinite first: comparisons with NaN are false, so min <= max alone
          * would not catch them either way, but infinities pass it. */
@@ -34,6 +36,7 @@ bool SHOVE_FN(aabb_overlaps)(shove_aabb a, shove_aabb b) {
 
 shove_aabb SHOVE_FN(aabb_from_center)(shove_vec center, shove_vec half_extents) {
     shove_aabb box;
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         box.min.raw[i] = center.raw[i] - half_extents.raw[i];
         box.max.raw[i] = center.raw[i] + half_extents.raw[i];
@@ -85,6 +88,7 @@ bool SHOVE_IFN(seam_begin)(SHOVE_T(seam_set) * s, shove_aabb box, shove_vec delt
     s->t = INFINITY;
     s->tag = 0u;
     s->count = 0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (box.min.raw[a] == box.max.raw[a] && delta.raw[a] == 0.0f) {
             s->planes |= 1u << a;
@@ -149,6 +153,7 @@ static void SHOVE_IFN(seam_search)(SHOVE_T(seam_set) * s, int from, unsigned cov
         --*budget;
         shove_aabb next = shared;
         bool meets = true;
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             const float lo = e->box.min.raw[a], hi = e->box.max.raw[a];
             if (s->planes & (1u << a)) {

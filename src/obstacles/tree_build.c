@@ -19,6 +19,7 @@
  * (margin 0: the box itself; rounding of the grown box only makes the test
  * stricter, so a fat fit always implies a plain fit). */
 static inline bool SHOVE_IFN(tree_fits)(const NODE *n, shove_aabb box, float margin) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!(box.min.raw[a] - margin >= n->lo[a] && box.max.raw[a] + margin <= n->hi[a])) {
             return false;
@@ -31,6 +32,7 @@ static inline bool SHOVE_IFN(tree_fits)(const NODE *n, shove_aabb box, float mar
 static inline uint32_t SHOVE_IFN(tree_child_bit)(const NODE *n, shove_aabb box) {
     uint32_t bit = 0;
     const float half = n->cell_size * 0.5f;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         /* halves, not (min + max) / 2: no overflow for huge coordinates */
         const float centre = box.min.raw[a] * 0.5f + box.max.raw[a] * 0.5f;
@@ -48,6 +50,7 @@ static inline bool SHOVE_IFN(tree_can_split)(const TREE *t, const NODE *n) {
     }
     /* Far from zero a float cannot tell tiny cells apart: stop splitting
      * when the child would be below 2^-16 of its coordinates. */
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float far = fmaxf(fabsf(n->cell_min[a]), fabsf(n->cell_min[a] + n->cell_size));
         if (half < far * 0x1p-16f) {
@@ -111,6 +114,7 @@ static shove_tree_growth SHOVE_IFN(tree_grow_root)(TREE *t, shove_aabb box) {
     if (t->growths >= SHOVE_TREE_MAX_GROWTH || !isfinite(size2 * (1.0f + SHOVE_TREE_LOOSE))) {
         return SHOVE_TREE_TOO_FAR;
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (box.min.raw[a] < root->cell_min[a]) {
             cell_min[a] = root->cell_min[a] - size; /* grow downward: old root is the upper half */
@@ -146,6 +150,7 @@ static shove_tree_growth SHOVE_IFN(tree_grow_root)(TREE *t, shove_aabb box) {
     }
     NODE *nr = &nodes[SHOVE_TREE_ROOT];
     SHOVE_IFN(tree_init_node)(nr, cell_min, size2, SHOVE_TREE_NONE, 0, NULL);
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         /* the new loose bounds hold the old ones with a margin of half the
          * old size; the union guards against rounding anyway */
@@ -162,6 +167,7 @@ static shove_tree_growth SHOVE_IFN(tree_grow_root)(TREE *t, shove_aabb box) {
             continue;
         }
         float child_min[SHOVE_DIM];
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             child_min[a] = ((b >> a) & 1u) ? cell_min[a] + size : cell_min[a];
         }
@@ -175,6 +181,7 @@ static shove_tree_growth SHOVE_IFN(tree_grow_root)(TREE *t, shove_aabb box) {
 
 /* True when `box` lies inside the node's cell (not only its loose bounds). */
 static inline bool SHOVE_IFN(tree_in_cell)(const NODE *n, shove_aabb box) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!(box.min.raw[a] >= n->cell_min[a] &&
               box.max.raw[a] <= n->cell_min[a] + n->cell_size)) {
@@ -224,6 +231,7 @@ static void SHOVE_IFN(tree_split)(TREE *t, uint32_t idx) {
     const float half = n->cell_size * 0.5f;
     for (uint32_t b = 0; b < SHOVE_TREE_CHILDREN; ++b) {
         float child_min[SHOVE_DIM];
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             child_min[a] = ((b >> a) & 1u) ? n->cell_min[a] + half : n->cell_min[a];
         }
@@ -322,6 +330,7 @@ shove_status SHOVE_IFN(tree_init)(TREE *t, shove_aabb bounds, shove_allocator al
     t->alloc = alloc;
     t->free_blocks = SHOVE_TREE_NONE;
     float size = 0.0f;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float s = bounds.max.raw[a] - bounds.min.raw[a];
         size = (s > size) ? s : size;
@@ -345,15 +354,18 @@ shove_status SHOVE_IFN(tree_init)(TREE *t, shove_aabb bounds, shove_allocator al
     t->node_capacity = cap;
     t->node_count = 2;
     float cell_min[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         cell_min[a] = bounds.min.raw[a];
     }
     SHOVE_IFN(tree_init_node)(&t->nodes[SHOVE_TREE_ROOT], cell_min, size, SHOVE_TREE_NONE, 0, NULL);
     NODE *out = &t->nodes[SHOVE_TREE_OUTSIDE];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         cell_min[a] = 0.0f;
     }
     SHOVE_IFN(tree_init_node)(out, cell_min, 0.0f, SHOVE_TREE_NONE, 0, NULL);
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         out->lo[a] = -INFINITY;
         out->hi[a] = INFINITY;

@@ -19,6 +19,7 @@
 /* >>queries --------------------------------------------------------------- */
 
 static inline bool SHOVE_IFN(tree_node_overlaps)(const NODE *n, shove_aabb box) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!(n->lo[a] < box.max.raw[a] && box.min.raw[a] < n->hi[a])) {
             return false;
@@ -36,6 +37,7 @@ static inline unsigned SHOVE_IFN(tree_lane_hits)(const SHOVE_T(tree_block_bounds
                                                  const shove__f4 qhi[SHOVE_DIM]) {
     shove__m4 in = shove__m4_and(shove__f4_lt(shove__f4_load(&bb->lo[0][first]), qhi[0]),
                                  shove__f4_lt(qlo[0], shove__f4_load(&bb->hi[0][first])));
+    SHOVE_AXES_UNROLLED
     for (int a = 1; a < SHOVE_DIM; ++a) {
         in = shove__m4_and(in, shove__f4_lt(shove__f4_load(&bb->lo[a][first]), qhi[a]));
         in = shove__m4_and(in, shove__f4_lt(qlo[a], shove__f4_load(&bb->hi[a][first])));
@@ -80,6 +82,7 @@ void SHOVE_IFN(tree_query)(const TREE *t, shove_aabb box, SHOVE_T(tree_visit_fn)
         return;
     }
     shove__f4 qlo[SHOVE_DIM], qhi[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float lo = box.min.raw[a], hi = box.max.raw[a];
         qlo[a] = shove__f4_splat(lo);
@@ -96,6 +99,7 @@ void SHOVE_IFN(tree_query)(const TREE *t, shove_aabb box, SHOVE_T(tree_visit_fn)
             /* tree_bucket_soa, for a bucket that exists */
             const size_t cap = n->capacity;
             shove_soa soa;
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 soa.min[a] = n->bucket + (size_t)a * cap;
                 soa.max[a] = n->bucket + (size_t)(SHOVE_DIM + a) * cap;
@@ -244,6 +248,7 @@ void SHOVE_IFN(tree_each_node)(const TREE *t, SHOVE_T(tree_node_fn) fn, void *ct
             continue;
         }
         shove_aabb cell;
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             cell.min.raw[a] = n->cell_min[a];
             cell.max.raw[a] = n->cell_min[a] + n->cell_size;

@@ -83,6 +83,7 @@ static bool SHOVE_IFN(tree_bucket_reserve)(TREE *t, uint32_t idx, uint32_t need)
 }
 
 static inline void SHOVE_IFN(tree_bucket_write)(NODE *n, uint32_t pos, shove_aabb box) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         n->bucket[(size_t)a * n->capacity + pos] = box.min.raw[a];
         n->bucket[(size_t)(SHOVE_DIM + a) * n->capacity + pos] = box.max.raw[a];
@@ -91,6 +92,7 @@ static inline void SHOVE_IFN(tree_bucket_write)(NODE *n, uint32_t pos, shove_aab
 
 static inline shove_aabb SHOVE_IFN(tree_bucket_read)(const NODE *n, uint32_t pos) {
     shove_aabb box;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         box.min.raw[a] = n->bucket[(size_t)a * n->capacity + pos];
         box.max.raw[a] = n->bucket[(size_t)(SHOVE_DIM + a) * n->capacity + pos];
@@ -139,6 +141,7 @@ static void SHOVE_IFN(tree_add_subtree)(TREE *t, uint32_t idx, int delta) {
  * whatever the rounding. The bucket memory a reused node had is kept. */
 static void SHOVE_IFN(tree_init_node)(NODE *n, const float cell_min[SHOVE_DIM], float size,
                                       uint32_t parent, uint32_t depth, const NODE *parent_node) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         n->cell_min[a] = cell_min[a];
         n->lo[a] = cell_min[a] - size * SHOVE_TREE_LOOSE;
@@ -182,6 +185,7 @@ static void SHOVE_IFN(tree_sync_block)(TREE *t, uint32_t first) {
     SHOVE_T(tree_block_bounds) *bb = &t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN];
     for (uint32_t b = 0; b < SHOVE_TREE_CHILDREN; ++b) {
         const uint32_t lane = SHOVE_IFN(tree_lane)(b);
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             bb->lo[a][lane] = t->nodes[first + b].lo[a];
             bb->hi[a][lane] = t->nodes[first + b].hi[a];

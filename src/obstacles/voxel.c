@@ -65,6 +65,7 @@ bool SHOVE_IFN(voxel_def_is_valid)(const shove_voxel_def *def) {
         !SHOVE_IFN(vec_is_finite)(def->origin) || !SHOVE_FN(aabb_is_valid)(def->shape_bounds)) {
         return false;
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (def->shape_bounds.min.raw[a] < SHOVE_VOXEL_REACH_MIN ||
             def->shape_bounds.max.raw[a] > SHOVE_VOXEL_REACH_MAX ||
@@ -86,6 +87,7 @@ static inline uint32_t SHOVE_IFN(voxel_bits)(float x) {
 /* True when the def has origin 0 (either sign) on every axis and size 1. */
 static inline bool SHOVE_IFN(voxel_def_unit)(const shove_voxel_def *def) {
     uint32_t origin = 0u;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         origin |= SHOVE_IFN(voxel_bits)(def->origin.raw[a]);
     }
@@ -171,6 +173,7 @@ static inline bool SHOVE_IFN(voxel_solid)(const shove_voxel_def *def, int a, int
 
 static bool SHOVE_IFN(voxel_cells_d)(const shove_voxel_def *def, const double lo[SHOVE_DIM],
                                      const double hi[SHOVE_DIM], SHOVE_T(cell_range) * out) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!SHOVE_IFN(voxel_axis_cells)(def, false, a, lo[a], hi[a], &out->lo[a], &out->hi[a]) ||
             !SHOVE_IFN(voxel_solid)(def, a, &out->lo[a], &out->hi[a])) {
@@ -182,6 +185,7 @@ static bool SHOVE_IFN(voxel_cells_d)(const shove_voxel_def *def, const double lo
 
 static inline bool SHOVE_IFN(voxel_cells_of)(const shove_voxel_def *def, bool unit,
                                              const shove_aabb *region, SHOVE_T(cell_range) * out) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!SHOVE_IFN(voxel_axis_cells)(def, unit, a, region->min.raw[a], region->max.raw[a],
                                          &out->lo[a], &out->hi[a]) ||
@@ -199,6 +203,7 @@ bool SHOVE_IFN(voxel_cells)(const shove_voxel_def *def, shove_aabb region,
 
 bool SHOVE_IFN(voxel_cells_exact)(const shove_voxel_def *def, shove_aabb region,
                                   SHOVE_T(cell_range) * out) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         double first, last;
         SHOVE_IFN(voxel_axis_bounds)(def, a, region.min.raw[a], region.max.raw[a], &first, &last);
@@ -212,6 +217,7 @@ bool SHOVE_IFN(voxel_cells_exact)(const shove_voxel_def *def, shove_aabb region,
 
 /* Next cell of a range, x fastest; false after the last one. */
 static inline bool SHOVE_IFN(voxel_next_cell)(const SHOVE_T(cell_range) * r, int32_t c[SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (c[a] < r->hi[a]) {
             ++c[a];
@@ -226,6 +232,7 @@ static inline bool SHOVE_IFN(voxel_next_cell)(const SHOVE_T(cell_range) * r, int
  * SHOVE_VOXEL_PRECISE_CELLS voxels of world zero on every axis (cell c lies
  * origin / size + c voxels from it). */
 static bool SHOVE_IFN(voxel_precise)(const shove_voxel_def *def, const SHOVE_T(cell_range) * r) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double o = (double)def->origin.raw[a] / (double)def->voxel_size;
         const double lo = fabs(o + (double)r->lo[a]), hi = fabs(o + (double)r->hi[a] + 1.0);
@@ -239,6 +246,7 @@ static bool SHOVE_IFN(voxel_precise)(const shove_voxel_def *def, const SHOVE_T(c
 /* Cells in `r` (a double: up to 2^96). */
 static inline double SHOVE_IFN(voxel_count)(const SHOVE_T(cell_range) * r) {
     double n = 1.0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         n *= (double)r->hi[a] - (double)r->lo[a] + 1.0;
     }
@@ -247,6 +255,7 @@ static inline double SHOVE_IFN(voxel_count)(const SHOVE_T(cell_range) * r) {
 
 static inline bool SHOVE_IFN(voxel_in_range)(const SHOVE_T(cell_range) * r,
                                              const int32_t c[SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (c[a] < r->lo[a] || c[a] > r->hi[a]) {
             return false;
@@ -270,6 +279,7 @@ static inline int SHOVE_IFN(voxel_call)(shove_voxel_fn fn, void *ctx, const int3
  * callback promised. */
 static bool SHOVE_IFN(voxel_local_ok)(const shove_voxel_def *def, const shove_aabb *b) {
     bool ok = true;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         ok = ok && def->shape_bounds.min.raw[a] <= b->min.raw[a] &&
              b->min.raw[a] <= b->max.raw[a] && b->max.raw[a] <= def->shape_bounds.max.raw[a];
@@ -287,6 +297,7 @@ static inline bool SHOVE_IFN(voxel_world_box)(const shove_voxel_def *def,
                                               const shove_aabb *b, shove_aabb *w) {
     const double s = def->voxel_size;
     bool valid = true;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         /* Inside the (finite) shape bounds and ordered: three tests, each
          * false for NaN. */
@@ -314,6 +325,7 @@ static inline bool SHOVE_IFN(voxel_unit_box)(const shove_voxel_def *def,
                                              const float cell[SHOVE_DIM], const shove_aabb *b,
                                              shove_aabb *w) {
     bool valid = true;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float lo = b->min.raw[a], hi = b->max.raw[a];
         valid = valid && def->shape_bounds.min.raw[a] <= lo && lo <= hi &&
@@ -348,6 +360,7 @@ enum {
 static inline int SHOVE_IFN(voxel_mode)(const shove_voxel_def *def, bool unit,
                                         const SHOVE_T(cell_range) * r) {
     uint32_t cells = 0u;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         cells |= ((uint32_t)r->lo[a] + (1u << 24)) | ((uint32_t)r->hi[a] + (1u << 24));
     }
@@ -355,6 +368,7 @@ static inline int SHOVE_IFN(voxel_mode)(const shove_voxel_def *def, bool unit,
         return VOXEL_UNIT;
     }
     bool near = SHOVE_IFN(voxel_bits)(def->voxel_size) <= 0x6c800000u; /* 2^90 */
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         near = near && fabsf(def->origin.raw[a]) <= 0x1p120f;
     }
@@ -369,6 +383,7 @@ int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_D
         return -1;
     }
     double c[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         c[a] = (double)cell[a];
     }
@@ -394,6 +409,7 @@ bool SHOVE_IFN(voxel_move_is_short)(const shove_voxel_def *def, shove_aabb box, 
     const shove_aabb hull = SHOVE_IFN(swept_bounds)(box, delta);
     const float four = 4.0f * def->voxel_size;
     bool short_sides = four <= FLT_MAX;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         short_sides = short_sides && hull.max.raw[a] - hull.min.raw[a] <= four;
     }

@@ -66,6 +66,7 @@ typedef struct SHOVE_T(voxel_gathering) {
 static VOXEL_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, const shove_aabb *o,
                                                const int32_t cell[SHOVE_DIM], size_t *prev,
                                                int *prev_n, size_t *cur, int *cur_n) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) { /* left at the first axis it misses on */
         if (!(o->min.raw[a] <= g->q.max.raw[a] && g->q.min.raw[a] <= o->max.raw[a])) {
             return true;
@@ -75,6 +76,7 @@ static VOXEL_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, con
     for (int j = 0; g->merge && j < *prev_n; ++j) {
         const size_t k = prev[j];
         bool same = out->max[0][k] == o->min.raw[0];
+        SHOVE_AXES_UNROLLED
         for (int a = 1; a < SHOVE_DIM; ++a) {
             same = same && out->min[a][k] == o->min.raw[a] && out->max[a][k] == o->max.raw[a];
         }
@@ -111,6 +113,7 @@ static VOXEL_NOINLINE int SHOVE_IFN(voxel_take)(SHOVE_T(voxel_gathering) * g,
     int cur_n = 0;
     if (g->mode == VOXEL_UNIT) {
         float cf[SHOVE_DIM];
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             cf[a] = (float)cell[a];
         }
@@ -126,6 +129,7 @@ static VOXEL_NOINLINE int SHOVE_IFN(voxel_take)(SHOVE_T(voxel_gathering) * g,
         }
     } else {
         double cd[SHOVE_DIM];
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             cd[a] = (double)cell[a];
         }
@@ -151,6 +155,7 @@ static VOXEL_NOINLINE int SHOVE_IFN(voxel_take)(SHOVE_T(voxel_gathering) * g,
 
 double SHOVE_IFN(voxel_piece_count)(const shove_voxel_def *def, shove_vec delta, double voxels) {
     double longest = 0.0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double d = fabs((double)delta.raw[a]);
         longest = d > longest ? d : longest;
@@ -168,6 +173,7 @@ static bool SHOVE_IFN(voxel_path_span)(const shove_voxel_def *def, const double 
                                        const double hi[SHOVE_DIM], shove_vec delta, double pieces,
                                        double *k_from, double *k_to) {
     double t_from = 0.0, t_to = 1.0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const int32_t smin = def->solid_min[a], smax = def->solid_max[a];
         if ((smin | smax) == 0) {
@@ -203,6 +209,7 @@ static bool SHOVE_IFN(voxel_path_span)(const shove_voxel_def *def, const double 
 static bool SHOVE_IFN(voxel_start_precise)(const shove_voxel_def *def, const double lo[SHOVE_DIM],
                                            const double hi[SHOVE_DIM]) {
     const double far = SHOVE_VOXEL_PRECISE_CELLS * (double)def->voxel_size;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!(fabs(lo[a]) <= far && fabs(hi[a]) <= far)) {
             return false;
@@ -231,6 +238,7 @@ static double SHOVE_IFN(voxel_fresh_count)(const SHOVE_T(voxel_walk) * wk,
         return all;
     }
     double shared = 1.0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const int32_t lo = r->lo[a] > wk->prev.lo[a] ? r->lo[a] : wk->prev.lo[a];
         const int32_t hi = r->hi[a] < wk->prev.hi[a] ? r->hi[a] : wk->prev.hi[a];
@@ -244,6 +252,7 @@ static double SHOVE_IFN(voxel_fresh_count)(const SHOVE_T(voxel_walk) * wk,
  * float precision into the solid range). */
 static bool SHOVE_IFN(voxel_walk_start)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
                                         shove__voxel_budget *budget, SHOVE_T(voxel_walk) * wk) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         wk->lo[a] = box.min.raw[a];
         wk->hi[a] = box.max.raw[a];
@@ -251,6 +260,7 @@ static bool SHOVE_IFN(voxel_walk_start)(const shove_voxel_def *def, shove_aabb b
     wk->delta = delta;
     wk->pieces = SHOVE_IFN(voxel_piece_count)(def, delta, 1.0);
     double far = def->voxel_size, longest = 0.0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         far = fmax(far, fmax(fabs(wk->lo[a]), fabs(wk->hi[a])));
         longest = fmax(longest, fabs((double)delta.raw[a]));
@@ -283,6 +293,7 @@ static int SHOVE_IFN(voxel_walk_next)(const shove_voxel_def *def, SHOVE_T(voxel_
     wk->k = k + 1.0;
     const double t1 = (k + 1.0) / wk->pieces;
     double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double d = wk->delta.raw[a];
         const double s0 = d * t0, s1 = d * t1;

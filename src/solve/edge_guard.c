@@ -100,6 +100,7 @@ static shove_vec SHOVE_IFN(edge_clamp)(SHOVE_IFN(mover) * m, shove_vec request,
                                        const SHOVE_IFN(support) * under) {
     const int up = m->def->up_axis;
     const shove_aabb b = m->start;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float want = request.raw[a];
         if (a == up || want == 0.0f) {

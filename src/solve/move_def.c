@@ -98,6 +98,7 @@ static inline bool SHOVE_IFN(may_bounce)(const shove_move_def *def) {
 }
 
 static inline shove_vec SHOVE_IFN(vec_neg)(shove_vec v) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         v.raw[a] = -v.raw[a];
     }

@@ -105,6 +105,7 @@ static bool SHOVE_IFN(move_visit)(void *vctx, const shove_soa *boxes, const uint
         const shove_soa *scan = boxes;
         shove_soa chunk;
         if (boxes->count > 64u) {
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 chunk.min[a] = boxes->min[a] + first;
                 chunk.max[a] = boxes->max[a] + first;
@@ -117,6 +118,7 @@ static bool SHOVE_IFN(move_visit)(void *vctx, const shove_soa *boxes, const uint
             const size_t at = first + index[i];
             const uint32_t slot = handles[at];
             shove_aabb box;
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 box.min.raw[a] = boxes->min[a][at];
                 box.max.raw[a] = boxes->max[a][at];
@@ -179,11 +181,13 @@ static void SHOVE_IFN(move_query_static)(shove_world *w, MOVE_VISIT *ctx) {
         return;
     }
     float grow = 0.0f;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float side = q.max.raw[a] - q.min.raw[a];
         grow = side > grow ? side : grow;
     }
     grow *= MOVE_STATIC_NEAR_GROW;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         near->region.min.raw[a] = q.min.raw[a] - grow;
         near->region.max.raw[a] = q.max.raw[a] + grow;

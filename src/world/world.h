@@ -407,6 +407,7 @@ void SHOVE_IFN(world_add_drawn_contact)(shove_world *w, shove_aabb mover, shove_
  *  from the origin rounding may leave a step between the faces. */
 static inline float SHOVE_IFN(world_contact_distance)(float skin, shove_aabb box) {
     float big = 0.0f;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const float lo = fabsf(box.min.raw[a]);
         const float hi = fabsf(box.max.raw[a]);
