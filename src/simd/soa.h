@@ -34,12 +34,15 @@ static inline size_t SHOVE_IFN(soa_overlap_scan)(const shove_soa *boxes, shove_a
     size_t n = 0;
     const size_t count = boxes->count;
     for (size_t i = 0; i < count; ++i) {
-        int a = 0;
-        while (a < SHOVE_DIM && boxes->min[a][i] < query.max.raw[a] &&
-               query.min.raw[a] < boxes->max[a][i]) {
-            ++a;
+        bool hit = true;
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            if (!(boxes->min[a][i] < query.max.raw[a] && query.min.raw[a] < boxes->max[a][i])) {
+                hit = false;
+                break;
+            }
         }
-        if (a == SHOVE_DIM) {
+        if (hit) {
             out_indices[n++] = (uint32_t)i;
         }
     }
