@@ -118,8 +118,13 @@ static SLIDE_INLINE SHOVE_IFN(support)
                 }
                 continue;
             }
+            if (!e) {
+                continue;
+            }
+            /* a plain axis loop: gcc ignores (and warns about) the unroll
+             * annotation of a loop whose condition tests more than the axis */
             SHOVE_AXES_UNROLLED
-            for (int a = 0; a < SHOVE_DIM && e; ++a) {
+            for (int a = 0; a < SHOVE_DIM; ++a) {
                 const float hi_d = o.max.raw[a] - b.min.raw[a];
                 const float lo_d = o.min.raw[a] - b.max.raw[a];
                 out.reach_hi.raw[a] = hi_d > out.reach_hi.raw[a] ? hi_d : out.reach_hi.raw[a];

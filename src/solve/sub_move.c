@@ -387,9 +387,11 @@ static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
     float *face = st->face;
     unsigned slide_axes = 0u, bounce_axes = 0u;
     bool touch = false;
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; blocked && a < SHOVE_DIM; ++a) { /* read on blocked axes only */
-        face[a] = r.raw[a] > 0.0f ? INFINITY : -INFINITY;
+    if (blocked) { /* read on blocked axes only */
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            face[a] = r.raw[a] > 0.0f ? INFINITY : -INFINITY;
+        }
     }
     if (blocked || st->any_cross) {
         SHOVE_IFN(leg_walk_start)(m, leg, w);
