@@ -20,6 +20,14 @@
 #define SHOVE_AXES_UNROLLED
 #endif
 
+/* Puts a helper's body in its hottest caller even where the compiler would
+ * not (a helper that also has other callers, or is called in a loop). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SHOVE_HOT_INLINE __attribute__((always_inline)) inline
+#else
+#define SHOVE_HOT_INLINE inline
+#endif
+
 /** nextafterf(x, INFINITY), inline: the next float above x (the smallest
  *  subnormal above zero of either sign; +inf and NaN unchanged). The libm
  *  call costs more than the rest of a box computation on the move path.

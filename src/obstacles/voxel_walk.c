@@ -22,10 +22,8 @@
 /* Keeps a rarely called helper out of a hot loop. */
 #if defined(__GNUC__) || defined(__clang__)
 #define VOXEL_NOINLINE __attribute__((noinline))
-#define VOXEL_INLINE   __attribute__((always_inline)) inline
 #else
 #define VOXEL_NOINLINE
-#define VOXEL_INLINE inline
 #endif
 
 /* >>gather ------------------------------------------------------------------ */
@@ -63,9 +61,10 @@ typedef struct SHOVE_T(voxel_gathering) {
  * extends the run it continues (taken off prev) or is appended; either way
  * it goes on cur. False only when the set cannot grow. Inlined into each
  * of voxel_take's loops: gcc otherwise calls it for every box of a cell. */
-static VOXEL_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g, const shove_aabb *o,
-                                               const int32_t cell[SHOVE_DIM], size_t *prev,
-                                               int *prev_n, size_t *cur, int *cur_n) {
+static SHOVE_HOT_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g,
+                                                   const shove_aabb *o,
+                                                   const int32_t cell[SHOVE_DIM], size_t *prev,
+                                                   int *prev_n, size_t *cur, int *cur_n) {
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) { /* left at the first axis it misses on */
         if (!(o->min.raw[a] <= g->q.max.raw[a] && g->q.min.raw[a] <= o->max.raw[a])) {
@@ -533,4 +532,3 @@ bool SHOVE_IFN(voxel_cast)(const shove_voxel_def *def, shove_aabb box, shove_vec
 
 #undef VOXEL_CAST_SLACK
 #undef VOXEL_NOINLINE
-#undef VOXEL_INLINE

@@ -69,7 +69,7 @@ typedef struct SHOVE_IFN(support) {
  * the scan stops once it knows everything asked. Inlined into the two
  * probes every move makes (slide_core: under the start box and the end
  * box); other callers call probe. */
-static SLIDE_INLINE SHOVE_IFN(support)
+static SHOVE_HOT_INLINE SHOVE_IFN(support)
     SHOVE_IFN(probe_inline)(SHOVE_IFN(mover) * m, shove_aabb b, bool edge, bool reaches) {
     const int up = m->def->up_axis;
     const float foot = b.min.raw[up];

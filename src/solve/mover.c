@@ -211,17 +211,16 @@ static SLIDE_NOINLINE shove_response SHOVE_IFN(response_filtered)(const SHOVE_IF
                                   SHOVE_IFN(describe_set_obstacle), &o);
 }
 
-/* The response to obstacle i. A move without a filter (the common case,
- * asked once per candidate in every pass) gets response_to's answer
- * inline: the default response, CROSS for a sensor unless it is IGNORE. */
+/* The response to obstacle i (response_to). A move without a filter (the
+ * common case, asked once per candidate in every pass) gets its answer
+ * inline: the default response, as a sensor leaves it; a filter is called
+ * out of line. */
 static inline shove_response SHOVE_IFN(response_of)(const SHOVE_IFN(mover) * m, size_t i) {
     if (m->def->filter) {
         return SHOVE_IFN(response_filtered)(m, i);
     }
-    const shove_response r = m->def->response;
-    return (r != SHOVE_RESPONSE_IGNORE && (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR))
-               ? SHOVE_RESPONSE_CROSS
-               : r;
+    return SHOVE_IFN(response_sensed)(m->def->response,
+                                      (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR) != 0);
 }
 
 static inline bool SHOVE_IFN(is_solid)(shove_response r) {

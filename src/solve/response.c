@@ -14,6 +14,12 @@
  * description. */
 typedef void (*SHOVE_T(obstacle_describe_fn))(const void *ctx, shove_obstacle *out);
 
+/* A sensor (the obstacle or the mover) turns any response but IGNORE into
+ * CROSS. */
+static inline shove_response SHOVE_IFN(response_sensed)(shove_response r, bool sensor) {
+    return (r != SHOVE_RESPONSE_IGNORE && sensor) ? SHOVE_RESPONSE_CROSS : r;
+}
+
 /* The response of a move with `def`, made by `mover`, to an obstacle that
  * `describe(ctx, ...)` describes; `sensor` when the obstacle (or the mover)
  * is a sensor. */
@@ -27,10 +33,7 @@ static inline shove_response SHOVE_IFN(response_to)(const shove_move_def *def, s
         describe(ctx, &ob);
         r = shove__response_clamp(def->filter(def->filter_ctx, mover, &ob));
     }
-    if (r != SHOVE_RESPONSE_IGNORE && sensor) {
-        r = SHOVE_RESPONSE_CROSS;
-    }
-    return r;
+    return SHOVE_IFN(response_sensed)(r, sensor);
 }
 
 /* Describes an obstacle that is already described (ctx points to it). */

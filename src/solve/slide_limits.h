@@ -28,12 +28,5 @@
 #else
 #define SLIDE_NOINLINE
 #endif
-/* Puts a helper's body in its hottest caller even where the compiler would
- * not (a helper that also has other callers). */
-#if defined(__GNUC__) || defined(__clang__)
-#define SLIDE_INLINE __attribute__((always_inline)) inline
-#else
-#define SLIDE_INLINE inline
-#endif
 
 #endif

@@ -69,7 +69,7 @@ static void SHOVE_IFN(leg_walk_start)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg)
  * Inlined into the first pass, which always scans and meets every candidate
  * of every leg; the later passes scan only for a leg that could not keep its
  * candidates, and call leg_next_scanned. */
-static SLIDE_INLINE const SHOVE_IFN(leg_candidate) *
+static SHOVE_HOT_INLINE const SHOVE_IFN(leg_candidate) *
     SHOVE_IFN(leg_scan_sweep)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg,
                               SHOVE_IFN(leg_walk) * w) {
     if (w->next >= w->k) {
@@ -88,6 +88,7 @@ static SLIDE_INLINE const SHOVE_IFN(leg_candidate) *
     h->response = h->entered ? SHOVE_IFN(response_of)(m, h->i) : SHOVE_RESPONSE_IGNORE;
     return h;
 }
+
 static const SHOVE_IFN(leg_candidate) * SHOVE_IFN(leg_next_scanned)(SHOVE_IFN(mover) * m,
                                                                     const SHOVE_IFN(leg) * leg,
                                                                     SHOVE_IFN(leg_walk) * w) {

@@ -41,6 +41,20 @@ static const shove_body_def *SHOVE_IFN(body_def_resolve)(const shove_body_def *d
     return scratch;
 }
 
+/* The slot of body `id`, for a call that changes the world: SHOVE_OK, or
+ * what such a call returns for a NULL world, a locked world (inside one of
+ * its callbacks) or a stale id. */
+static shove_status SHOVE_IFN(body_slot_to_change)(shove_world *w, shove_id id, uint32_t *slot) {
+    if (!w) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
+    if (SHOVE_IFN(world_is_locked)(w)) {
+        return SHOVE_ERR_LOCKED;
+    }
+    *slot = SHOVE_IFN(world_slot)(w, id);
+    return *slot == SHOVE_TREE_NONE ? SHOVE_ERR_STALE_ID : SHOVE_OK;
+}
+
 shove_status SHOVE_FN(body_create)(shove_world *w, const shove_body_def *user_def, shove_id *out) {
     if (!w) {
         return SHOVE_ERR_INVALID_ARGUMENT;
@@ -97,15 +111,10 @@ shove_status SHOVE_FN(body_create)(shove_world *w, const shove_body_def *user_de
 }
 
 shove_status SHOVE_FN(body_destroy)(shove_world *w, shove_id id) {
-    if (!w) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (SHOVE_IFN(world_is_locked)(w)) {
-        return SHOVE_ERR_LOCKED;
-    }
-    const uint32_t slot = SHOVE_IFN(world_slot)(w, id);
-    if (slot == SHOVE_TREE_NONE) {
-        return SHOVE_ERR_STALE_ID;
+    uint32_t slot;
+    const shove_status s = SHOVE_IFN(body_slot_to_change)(w, id, &slot);
+    if (s != SHOVE_OK) {
+        return s;
     }
     SHOVE_IFN(tree_remove)(SHOVE_IFN(world_tree_of)(w, slot), slot);
     SHOVE_IFN(world_filter_count)
@@ -194,30 +203,20 @@ shove_status SHOVE_FN(body_get_user_data)(const shove_world *w, shove_id id, voi
 }
 
 shove_status SHOVE_FN(body_set_user_data)(shove_world *w, shove_id id, void *user_data) {
-    if (!w) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (SHOVE_IFN(world_is_locked)(w)) {
-        return SHOVE_ERR_LOCKED;
-    }
-    const uint32_t slot = SHOVE_IFN(world_slot)(w, id);
-    if (slot == SHOVE_TREE_NONE) {
-        return SHOVE_ERR_STALE_ID;
+    uint32_t slot;
+    const shove_status s = SHOVE_IFN(body_slot_to_change)(w, id, &slot);
+    if (s != SHOVE_OK) {
+        return s;
     }
     w->user_data[slot] = user_data;
     return SHOVE_OK;
 }
 
 shove_status SHOVE_FN(body_set_priority)(shove_world *w, shove_id id, uint8_t priority) {
-    if (!w) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (SHOVE_IFN(world_is_locked)(w)) {
-        return SHOVE_ERR_LOCKED;
-    }
-    const uint32_t slot = SHOVE_IFN(world_slot)(w, id);
-    if (slot == SHOVE_TREE_NONE) {
-        return SHOVE_ERR_STALE_ID;
+    uint32_t slot;
+    const shove_status s = SHOVE_IFN(body_slot_to_change)(w, id, &slot);
+    if (s != SHOVE_OK) {
+        return s;
     }
     w->priority[slot] = priority;
     return SHOVE_OK;
@@ -274,15 +273,10 @@ shove_status SHOVE_FN(body_set_type)(shove_world *w, shove_id id, shove_body_typ
 
 shove_status SHOVE_FN(body_set_filter)(shove_world *w, shove_id id, uint64_t category,
                                        uint64_t mask) {
-    if (!w) {
-        return SHOVE_ERR_INVALID_ARGUMENT;
-    }
-    if (SHOVE_IFN(world_is_locked)(w)) {
-        return SHOVE_ERR_LOCKED;
-    }
-    const uint32_t slot = SHOVE_IFN(world_slot)(w, id);
-    if (slot == SHOVE_TREE_NONE) {
-        return SHOVE_ERR_STALE_ID;
+    uint32_t slot;
+    const shove_status s = SHOVE_IFN(body_slot_to_change)(w, id, &slot);
+    if (s != SHOVE_OK) {
+        return s;
     }
     const int tree = (w->flags[slot] & SHOVE_SLOT_DYNAMIC) != 0;
     SHOVE_IFN(world_filter_count)(w, tree, w->category[slot], w->mask[slot], false);

@@ -355,11 +355,10 @@ static inline void SHOVE_IFN(world_filter_count)(shove_world *w, int tree, uint6
         for (uint64_t b = bits[k]; b != 0u; b &= b - 1u) {
             const int i = __builtin_ctzll(b);
             uint32_t *count = &w->filter_bit_count[tree][k][i];
-            if (add) {
-                w->filter_union[tree][k] |= (*count)++ == 0u ? (uint64_t)1u << i : 0u;
-            } else {
-                w->filter_union[tree][k] &= --(*count) == 0u ? ~((uint64_t)1u << i) : ~0ull;
-            }
+            *count = add ? *count + 1u : *count - 1u;
+            const uint64_t bit = (uint64_t)1u << i;
+            uint64_t *u = &w->filter_union[tree][k];
+            *u = *count != 0u ? (*u | bit) : (*u & ~bit);
         }
     }
 }
