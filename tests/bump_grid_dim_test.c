@@ -572,3 +572,58 @@ Test(bump_grid, a_failed_allocation_changes_nothing_and_nothing_leaks) {
     }
     cr_expect_gt(n, 10, "the script should allocate more than a few times");
 }
+
+/* A cell keeps a few items in itself and more in a block of its own: 30
+ * items in one cell, some leaving and coming back, are each found once,
+ * and the blocks are freed with the grid (also after the cell empties and
+ * the table is rebuilt without it). */
+Test(bump_grid, a_crowded_cell_keeps_every_item) {
+    test_alloc counter;
+    shove_allocator al = test_alloc_make(&counter);
+    bump_grid *g = NULL;
+    cr_assert_eq(SHOVE_FN(bump_grid_create)(8.0, &al, &g), SHOVE_OK);
+    enum { CROWD = 30 };
+    bump_rect rects[CROWD];
+    for (uint32_t i = 0; i < CROWD; ++i) {
+        rects[i] = rect(0.2 * (double)i, 0.1 * (double)(i % 5), 0.1, 0.1);
+        uint32_t index = UINT32_MAX;
+        cr_assert_eq(SHOVE_FN(bump_grid_add)(g, &rects[i], &index), SHOVE_OK);
+        cr_assert_eq(index, i);
+    }
+    double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    point(lo, 0.0, 0.0);
+    point(hi, 7.0, 7.0);
+    bool found[CROWD];
+    cr_assert(query_set(g, lo, hi, found, CROWD));
+    for (uint32_t i = 0; i < CROWD; ++i) {
+        cr_expect(found[i], "rect %u of the crowded cell is missed", i);
+    }
+    /* every third one moves to the next cell and back */
+    for (uint32_t i = 0; i < CROWD; i += 3) {
+        const bump_rect away = rect(9.0 + 0.2 * (double)i, 1.0, 0.1, 0.1);
+        cr_assert_eq(SHOVE_FN(bump_grid_update)(g, i, &away), SHOVE_OK);
+    }
+    cr_assert(query_set(g, lo, hi, found, CROWD));
+    for (uint32_t i = 0; i < CROWD; ++i) {
+        cr_expect_eq(found[i], i % 3 != 0, "rect %u after the others left", i);
+    }
+    for (uint32_t i = 0; i < CROWD; i += 3) {
+        cr_assert_eq(SHOVE_FN(bump_grid_update)(g, i, &rects[i]), SHOVE_OK);
+    }
+    cr_assert(query_set(g, lo, hi, found, CROWD));
+    for (uint32_t i = 0; i < CROWD; ++i) {
+        cr_expect(found[i], "rect %u after coming back", i);
+    }
+    /* the crowd leaves for far cells, one at a time (each a new cell), so
+     * that the table fills with cells and is rebuilt without the empty one */
+    for (uint32_t i = 0; i < CROWD; ++i) {
+        const bump_rect far = rect(100.0 + 10.0 * (double)i, 100.0, 0.1, 0.1);
+        cr_assert_eq(SHOVE_FN(bump_grid_update)(g, i, &far), SHOVE_OK);
+    }
+    cr_assert(query_set(g, lo, hi, found, CROWD));
+    for (uint32_t i = 0; i < CROWD; ++i) {
+        cr_expect_not(found[i], "rect %u left but is found", i);
+    }
+    SHOVE_FN(bump_grid_destroy)(g);
+    cr_expect_eq(counter.live, 0, "%lld bytes leak", counter.live);
+}

@@ -876,8 +876,9 @@ SHOVE_API uint32_t shove2_bump_check(const shove2_world *w, const shove2_bump_re
  *  (shove2_bump_detect) can accept, rounding included. An item is filed
  *  in the cells its rect covers, far sides open (a unit tile on cells of 2
  *  is in one cell), and a query reads the cells of its grown box widened
- *  by twice that growth, which holds every item it can meet. Not thread-safe: one
- *  grid, one thread at a time (queries write scratch stamps). */
+ *  by twice that growth, which holds every item it can meet. Queries only read
+ *  the grid, so threads may query one grid at once while none changes it;
+ *  an add, update, remove or move needs the grid to itself. */
 typedef struct shove2_bump_grid shove2_bump_grid;
 
 /** Creates an empty grid with cells `cell_size` wide, which allocates
@@ -923,7 +924,8 @@ SHOVE_API const shove2_bump_rect *shove2_bump_grid_rects(const shove2_bump_grid 
 /** The items whose rect meets the box [min, max] (both grown as said at
  *  shove2_bump_grid): their indices go to out[0 .. capacity-1] in no
  *  particular order, each once, and the count is returned (more than
- *  `capacity` means call again with more room). Returns 0 and writes
+ *  `capacity` means call again with more room). Entries of `out` past the
+ *  count, up to `capacity`, may be written too. Returns 0 and writes
  *  nothing for a NULL pointer (`out` may be NULL when `capacity` is 0), a
  *  coordinate that is not finite, or min > max on an axis. */
 SHOVE_API uint32_t shove2_bump_grid_query(shove2_bump_grid *g, const double min[2],

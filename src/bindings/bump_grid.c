@@ -26,13 +26,30 @@
 #define SHOVE_BUMP_GRID_CELL_LIMIT 1073741824.0
 #define SHOVE_BUMP_GRID_MAX_TABLE  (1u << 30)
 
+/* A cell keeps up to SHOVE_BUMP_CELL_INLINE item indices in itself (a
+ * cell of bump's typical scene holds one or two), more in a block of its
+ * own: a query then reads its items from the line it found the cell on. */
+#define SHOVE_BUMP_CELL_INLINE 4u
+
 typedef struct SHOVE_IFN(bump_cell) {
     int32_t key[SHOVE_DIM];
     uint32_t count;
+    /* 0: a free slot; SHOVE_BUMP_CELL_INLINE: the items are `inline_items`;
+     * more: they are in `heap` */
     uint32_t capacity;
-    uint32_t *items;
-    bool used;
+    union {
+        uint32_t inline_items[SHOVE_BUMP_CELL_INLINE];
+        uint32_t *heap;
+    } items;
 } SHOVE_IFN(bump_cell);
+
+static inline uint32_t *SHOVE_IFN(bump_cell_items)(SHOVE_IFN(bump_cell) * cell) {
+    return cell->capacity > SHOVE_BUMP_CELL_INLINE ? cell->items.heap : cell->items.inline_items;
+}
+
+static inline bool SHOVE_IFN(bump_cell_used)(const SHOVE_IFN(bump_cell) * cell) {
+    return cell->capacity != 0u;
+}
 
 /* live[i]: 0 for a free index, 1 for an item in cells, 2 in the wide list */
 #define SHOVE_BUMP_FREE     0u
@@ -47,11 +64,8 @@ struct SHOVE_T(bump_grid) {
     uint32_t next;       /* indices handed out so far */
     uint32_t count;      /* live items */
     uint32_t free_count; /* entries of free_list */
-    uint32_t serial;     /* of the last query (stamps) */
     SHOVE_T(bump_rect) * rects;
-    double *grown;  /* per index: the rect grown by the pad, low then high corner */
     int32_t *range; /* per index: low cells then high cells, 2 * SHOVE_DIM */
-    uint32_t *stamp;
     uint32_t *free_list;
     uint8_t *live;
     SHOVE_IFN(bump_cell) * cells;
@@ -185,11 +199,12 @@ static SHOVE_IFN(bump_cell) *
     const uint32_t mask = g->cell_capacity - 1u;
     for (uint32_t i = SHOVE_IFN(bump_hash)(key) & mask;; i = (i + 1u) & mask) {
         SHOVE_IFN(bump_cell) *cell = &g->cells[i];
-        bool same = cell->used;
+        const bool used = SHOVE_IFN(bump_cell_used)(cell);
+        bool same = used;
         for (int a = 0; a < SHOVE_DIM; ++a) {
             same = same && cell->key[a] == key[a];
         }
-        if (!cell->used || same) {
+        if (!used || same) {
             return cell;
         }
     }
@@ -198,7 +213,14 @@ static SHOVE_IFN(bump_cell) *
 static SHOVE_IFN(bump_cell) *
     SHOVE_IFN(bump_find)(const SHOVE_T(bump_grid) * g, const int32_t key[SHOVE_DIM]) {
     SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_slot)(g, key);
-    return cell && cell->used ? cell : NULL;
+    return cell && SHOVE_IFN(bump_cell_used)(cell) ? cell : NULL;
+}
+
+/* Frees the block of a cell's items, if it has one. */
+static void SHOVE_IFN(bump_free_cell)(const SHOVE_T(bump_grid) * g, SHOVE_IFN(bump_cell) * cell) {
+    if (cell->capacity > SHOVE_BUMP_CELL_INLINE) {
+        SHOVE_IFN(bump_realloc)(g, cell->items.heap, cell->capacity * sizeof *cell->items.heap, 0);
+    }
 }
 
 /* Room for `extra` new cells at most half full, rebuilding the table (and
@@ -210,7 +232,7 @@ static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g, uint32_t extr
     }
     uint64_t live = extra;
     for (uint32_t i = 0; i < g->cell_capacity; ++i) {
-        live += g->cells[i].used && g->cells[i].count > 0u;
+        live += SHOVE_IFN(bump_cell_used)(&g->cells[i]) && g->cells[i].count > 0u;
     }
     uint64_t capacity = 64u;
     while (capacity < 4u * live) {
@@ -231,11 +253,11 @@ static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g, uint32_t extr
     g->cell_capacity = (uint32_t)capacity;
     g->cells_used = 0;
     for (uint32_t i = 0; i < old_capacity; ++i) {
-        if (!old[i].used) {
+        if (!SHOVE_IFN(bump_cell_used)(&old[i])) {
             continue;
         }
         if (old[i].count == 0u) {
-            SHOVE_IFN(bump_realloc)(g, old[i].items, old[i].capacity * sizeof *old[i].items, 0);
+            SHOVE_IFN(bump_free_cell)(g, &old[i]);
             continue;
         }
         *SHOVE_IFN(bump_slot)(g, old[i].key) = old[i];
@@ -258,6 +280,23 @@ static bool SHOVE_IFN(bump_grow_list)(const SHOVE_T(bump_grid) * g, uint32_t **i
     }
     *items = p;
     *capacity = grown;
+    return true;
+}
+
+/* Room for twice the items of a full cell: its first block when its
+ * items were inline. False, with the cell as it was, when memory runs out. */
+static bool SHOVE_IFN(bump_grow_cell)(const SHOVE_T(bump_grid) * g, SHOVE_IFN(bump_cell) * cell) {
+    if (cell->capacity > SHOVE_BUMP_CELL_INLINE) {
+        return SHOVE_IFN(bump_grow_list)(g, &cell->items.heap, &cell->capacity);
+    }
+    const uint32_t grown = 2u * SHOVE_BUMP_CELL_INLINE;
+    uint32_t *p = SHOVE_IFN(bump_realloc)(g, NULL, 0, grown * sizeof *p);
+    if (!p) {
+        return false;
+    }
+    memcpy(p, cell->items.inline_items, cell->count * sizeof *p);
+    cell->items.heap = p;
+    cell->capacity = grown;
     return true;
 }
 
@@ -293,14 +332,13 @@ static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[
             continue;
         }
         SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_slot)(g, key);
-        if (!cell->used) {
+        if (!SHOVE_IFN(bump_cell_used)(cell)) {
             memset(cell, 0, sizeof *cell);
             memcpy(cell->key, key, sizeof cell->key);
-            cell->used = true;
+            cell->capacity = SHOVE_BUMP_CELL_INLINE;
             g->cells_used += 1u;
         }
-        if (cell->count == cell->capacity &&
-            !SHOVE_IFN(bump_grow_list)(g, &cell->items, &cell->capacity)) {
+        if (cell->count == cell->capacity && !SHOVE_IFN(bump_grow_cell)(g, cell)) {
             return false;
         }
     } while (SHOVE_IFN(bump_next_key)(key, range));
@@ -322,7 +360,7 @@ static void SHOVE_IFN(bump_link)(SHOVE_T(bump_grid) * g, uint32_t i, const int32
             continue;
         }
         SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
-        cell->items[cell->count++] = i;
+        SHOVE_IFN(bump_cell_items)(cell)[cell->count++] = i;
     } while (SHOVE_IFN(bump_next_key)(key, range));
 }
 
@@ -351,7 +389,7 @@ static void SHOVE_IFN(bump_unlink)(SHOVE_T(bump_grid) * g, uint32_t i, const int
             continue;
         }
         SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
-        SHOVE_IFN(bump_drop)(cell->items, &cell->count, i);
+        SHOVE_IFN(bump_drop)(SHOVE_IFN(bump_cell_items)(cell), &cell->count, i);
     } while (SHOVE_IFN(bump_next_key)(key, range));
 }
 
@@ -366,11 +404,6 @@ static bool SHOVE_IFN(bump_rect_ok)(const SHOVE_T(bump_rect) * r) {
 
 static bool SHOVE_IFN(bump_live)(const SHOVE_T(bump_grid) * g, uint32_t i) {
     return i < g->next && g->live[i] != SHOVE_BUMP_FREE;
-}
-
-/* Item i's grown box (2 * SHOVE_DIM doubles). */
-static double *SHOVE_IFN(bump_grown_of)(const SHOVE_T(bump_grid) * g, uint32_t i) {
-    return &g->grown[(size_t)i * 2u * SHOVE_DIM];
 }
 
 static void SHOVE_IFN(bump_grown_rect)(const SHOVE_T(bump_rect) * r, double grown[2 * SHOVE_DIM]) {
@@ -408,32 +441,26 @@ shove_status SHOVE_FN(bump_grid_create)(double cell_size, const shove_allocator 
 
 /* The per-index arrays (`capacity` entries each), their entry sizes, and
  * the grid with new ones in their place. */
-#define SHOVE_BUMP_INDEX_ARRAYS 6
+#define SHOVE_BUMP_INDEX_ARRAYS 4
 static void SHOVE_IFN(bump_index_arrays)(const SHOVE_T(bump_grid) * g,
                                          void *arrays[SHOVE_BUMP_INDEX_ARRAYS],
                                          size_t sizes[SHOVE_BUMP_INDEX_ARRAYS]) {
     arrays[0] = g->rects;
     sizes[0] = sizeof *g->rects;
-    arrays[1] = g->grown;
-    sizes[1] = 2u * SHOVE_DIM * sizeof *g->grown;
-    arrays[2] = g->range;
-    sizes[2] = 2u * SHOVE_DIM * sizeof *g->range;
-    arrays[3] = g->stamp;
-    sizes[3] = sizeof *g->stamp;
-    arrays[4] = g->free_list;
-    sizes[4] = sizeof *g->free_list;
-    arrays[5] = g->live;
-    sizes[5] = sizeof *g->live;
+    arrays[1] = g->range;
+    sizes[1] = 2u * SHOVE_DIM * sizeof *g->range;
+    arrays[2] = g->free_list;
+    sizes[2] = sizeof *g->free_list;
+    arrays[3] = g->live;
+    sizes[3] = sizeof *g->live;
 }
 
 static void SHOVE_IFN(bump_set_index_arrays)(SHOVE_T(bump_grid) * g,
                                              void *const arrays[SHOVE_BUMP_INDEX_ARRAYS]) {
     g->rects = arrays[0];
-    g->grown = arrays[1];
-    g->range = arrays[2];
-    g->stamp = arrays[3];
-    g->free_list = arrays[4];
-    g->live = arrays[5];
+    g->range = arrays[1];
+    g->free_list = arrays[2];
+    g->live = arrays[3];
 }
 
 void SHOVE_FN(bump_grid_destroy)(SHOVE_T(bump_grid) * g) {
@@ -441,7 +468,7 @@ void SHOVE_FN(bump_grid_destroy)(SHOVE_T(bump_grid) * g) {
         return;
     }
     for (uint32_t i = 0; i < g->cell_capacity; ++i) {
-        SHOVE_IFN(bump_realloc)(g, g->cells[i].items, g->cells[i].capacity * sizeof(uint32_t), 0);
+        SHOVE_IFN(bump_free_cell)(g, &g->cells[i]);
     }
     SHOVE_IFN(bump_realloc)(g, g->cells, (size_t)g->cell_capacity * sizeof *g->cells, 0);
     SHOVE_IFN(bump_realloc)(g, g->wide, (size_t)g->wide_capacity * sizeof *g->wide, 0);
@@ -493,9 +520,7 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     if (!g || !rect || !index || !SHOVE_IFN(bump_rect_ok)(rect)) {
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
-    double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
-    SHOVE_IFN(bump_grown_rect)(rect, grown);
     SHOVE_IFN(bump_item_range)(g, rect, range);
     const double cells = SHOVE_IFN(bump_range_cells)(range);
     if (!SHOVE_IFN(bump_room_for_index)(g) || !SHOVE_IFN(bump_reserve)(g, range, cells, NULL)) {
@@ -503,9 +528,7 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     }
     const uint32_t i = g->free_count > 0u ? g->free_list[--g->free_count] : g->next++;
     g->rects[i] = *rect;
-    memcpy(SHOVE_IFN(bump_grown_of)(g, i), grown, sizeof grown);
     memcpy(&g->range[(size_t)i * 2u * SHOVE_DIM], range, sizeof range);
-    g->stamp[i] = 0;
     g->live[i] = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
     SHOVE_IFN(bump_link)(g, i, NULL);
     g->count += 1u;
@@ -516,9 +539,7 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
 /* Moves item i (live) to a valid rect. */
 static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
                                         const SHOVE_T(bump_rect) * rect) {
-    double grown[2 * SHOVE_DIM];
     int32_t range[2 * SHOVE_DIM];
-    SHOVE_IFN(bump_grown_rect)(rect, grown);
     SHOVE_IFN(bump_item_range)(g, rect, range);
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
     bool same = true;
@@ -543,7 +564,6 @@ static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
         SHOVE_IFN(bump_link)(g, i, in_cells ? old : NULL);
     }
     g->rects[i] = *rect;
-    memcpy(SHOVE_IFN(bump_grown_of)(g, i), grown, sizeof grown);
     return SHOVE_OK;
 }
 
@@ -574,28 +594,56 @@ const SHOVE_T(bump_rect) * SHOVE_FN(bump_grid_rects)(const SHOVE_T(bump_grid) * 
     return g ? g->rects : NULL;
 }
 
-/* Whether two grown boxes meet (closed). */
-static bool SHOVE_IFN(bump_meets)(const double *a, const double *b) {
+/* Whether two grown boxes meet (closed). Every comparison is made: which
+ * of a query's candidates meet it is chance to a branch predictor, and a
+ * mispredicted branch costs more than the comparisons. */
+static inline bool SHOVE_IFN(bump_meets)(const double *a, const double *b) {
+    bool meets = true;
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
-        if (a[i] > b[SHOVE_DIM + i] || b[i] > a[SHOVE_DIM + i]) {
-            return false;
-        }
+        meets &= (a[i] <= b[SHOVE_DIM + i]) & (b[i] <= a[SHOVE_DIM + i]);
     }
-    return true;
+    return meets;
+}
+
+/* Whether item i's grown box meets `grown`. The item's box is grown here
+ * from its rect, as every other grown box is, rather than read from a copy:
+ * the rect is read next anyway. */
+static inline bool SHOVE_IFN(bump_item_meets)(const SHOVE_T(bump_grid) * g, uint32_t i,
+                                              const double grown[2 * SHOVE_DIM]) {
+    double item[2 * SHOVE_DIM];
+    SHOVE_IFN(bump_grown_rect)(&g->rects[i], item);
+    return SHOVE_IFN(bump_meets)(item, grown);
+}
+
+/* Whether `key`, a cell of item i (filed in cells) and of the query range
+ * `range`, is the first cell the two share in the query's order: on every
+ * axis, the query's low cell or the item's (that of its rect's low corner,
+ * as bump_item_range files it). Without branches, as bump_meets. */
+static inline bool SHOVE_IFN(bump_first_shared)(const SHOVE_T(bump_grid) * g, uint32_t i,
+                                                const int32_t key[SHOVE_DIM],
+                                                const int32_t range[2 * SHOVE_DIM]) {
+    bool first = true;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const int32_t item_low = SHOVE_IFN(bump_cell_of)(g->rects[i].min[a], g->per_cell);
+        first &= (key[a] == range[a]) | (key[a] == item_low);
+    }
+    return first;
 }
 
 /* The items whose grown box meets `grown` into out (the first `capacity`
  * of them); returns how many there are. */
-static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown[2 * SHOVE_DIM],
-                                      uint32_t *out, uint32_t capacity) {
+static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
+                                      const double grown[2 * SHOVE_DIM], uint32_t *out,
+                                      uint32_t capacity) {
     uint32_t n = 0;
     int32_t range[2 * SHOVE_DIM];
     const double cells = SHOVE_IFN(bump_query_range)(g, grown, range);
     if (cells > 2.0 * ((double)g->count + 16.0)) {
         /* more cells than items: every item once, in index order */
         for (uint32_t i = 0; i < g->next; ++i) {
-            if (g->live[i] != SHOVE_BUMP_FREE &&
-                SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
+            if (g->live[i] != SHOVE_BUMP_FREE && SHOVE_IFN(bump_item_meets)(g, i, grown)) {
                 if (n < capacity) {
                     out[n] = i;
                 }
@@ -604,42 +652,34 @@ static uint32_t SHOVE_IFN(bump_query)(SHOVE_T(bump_grid) * g, const double grown
         }
         return n;
     }
-    /* an item is in a cell once: only a query over more cells meets it
-     * twice, and stamps it to see */
-    const bool stamps = cells > 1.0;
-    if (stamps) {
-        g->serial += 1u;
-        if (g->serial == 0u) {
-            memset(g->stamp, 0, (size_t)g->next * sizeof *g->stamp);
-            g->serial = 1u;
-        }
-    }
-    const uint32_t serial = g->serial;
     if (g->cells_used > 0u) {
+        const bool several = cells > 1.0;
         int32_t key[SHOVE_DIM];
         memcpy(key, range, sizeof key);
         do {
-            const SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
-            for (uint32_t j = 0; cell && j < cell->count; ++j) {
-                const uint32_t i = cell->items[j];
-                if (stamps) {
-                    if (g->stamp[i] == serial) {
-                        continue;
-                    }
-                    g->stamp[i] = serial;
+            SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
+            if (!cell) {
+                continue;
+            }
+            const uint32_t *items = SHOVE_IFN(bump_cell_items)(cell);
+            for (uint32_t j = 0; j < cell->count; ++j) {
+                const uint32_t i = items[j];
+                /* an item over several cells of the query is taken in the
+                 * first of them in the query's order: the low corner of
+                 * the cells the two share (one cell: no other) */
+                const bool take = SHOVE_IFN(bump_item_meets)(g, i, grown) &
+                                  (!several || SHOVE_IFN(bump_first_shared)(g, i, key, range));
+                /* written whether taken or not, kept by counting it */
+                if (n < capacity) {
+                    out[n] = i;
                 }
-                if (SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
-                    if (n < capacity) {
-                        out[n] = i;
-                    }
-                    n += 1u;
-                }
+                n += take;
             }
         } while (SHOVE_IFN(bump_next_key)(key, range));
     }
     for (uint32_t j = 0; j < g->wide_count; ++j) {
         const uint32_t i = g->wide[j];
-        if (SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, i), grown)) {
+        if (SHOVE_IFN(bump_item_meets)(g, i, grown)) {
             if (n < capacity) {
                 out[n] = i;
             }
@@ -724,8 +764,7 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
         for (uint32_t i = 0; i < n; ++i) {
             const uint32_t index = ids[i];
             /* after a query of this very box, every candidate meets it */
-            bool met = index == self ||
-                       (!fresh && !SHOVE_IFN(bump_meets)(SHOVE_IFN(bump_grown_of)(g, index), box));
+            bool met = index == self || (!fresh && !SHOVE_IFN(bump_item_meets)(g, index, box));
             for (uint32_t j = 0; j < k && !met; ++j) {
                 met = cols[j].other == index;
             }
