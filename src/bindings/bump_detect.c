@@ -19,10 +19,12 @@
 static bool SHOVE_IFN(bump_clip)(const double lo[SHOVE_DIM], const double size[SHOVE_DIM],
                                  const double d[SHOVE_DIM], double t[2], double n0[SHOVE_DIM],
                                  double n1[SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         n0[a] = 0.0;
         n1[a] = 0.0;
     }
+    SHOVE_AXES_UNROLLED
     for (int side = 0; side < 2 * SHOVE_DIM; ++side) {
         const int a = side / 2;
         const bool high = side % 2 == 1;
@@ -43,6 +45,7 @@ static bool SHOVE_IFN(bump_clip)(const double lo[SHOVE_DIM], const double size[S
             }
             if (r > t[0]) {
                 t[0] = r;
+                SHOVE_AXES_UNROLLED
                 for (int b = 0; b < SHOVE_DIM; ++b) {
                     n0[b] = b == a ? (high ? 1.0 : -1.0) : 0.0;
                 }
@@ -53,6 +56,7 @@ static bool SHOVE_IFN(bump_clip)(const double lo[SHOVE_DIM], const double size[S
             }
             if (r < t[1]) {
                 t[1] = r;
+                SHOVE_AXES_UNROLLED
                 for (int b = 0; b < SHOVE_DIM; ++b) {
                     n1[b] = b == a ? (high ? 1.0 : -1.0) : 0.0;
                 }
@@ -69,6 +73,7 @@ bool SHOVE_FN(bump_detect)(const SHOVE_T(bump_rect) * item, const double goal[SH
     }
     double d[SHOVE_DIM], lo[SHOVE_DIM], size[SHOVE_DIM];
     bool inside = true;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         d[a] = goal[a] - item->min[a];
         lo[a] = other->min[a] - item->min[a] - item->size[a];
@@ -84,6 +89,7 @@ bool SHOVE_FN(bump_detect)(const SHOVE_T(bump_rect) * item, const double goal[SH
         double corner[SHOVE_DIM];
         bool moving = false;
         hit.ti = 0.0;
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             /* bump's nearest corner to the origin (ties go to the high side) */
             const double hi = lo[a] + size[a];
@@ -102,6 +108,7 @@ bool SHOVE_FN(bump_detect)(const SHOVE_T(bump_rect) * item, const double goal[SH
                     keep = a;
                 }
             }
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 const double push = a == keep ? corner[a] : 0.0;
                 hit.normal[a] = push > 0.0 ? 1.0 : (push == 0.0 ? 0.0 : -1.0);
@@ -113,6 +120,7 @@ bool SHOVE_FN(bump_detect)(const SHOVE_T(bump_rect) * item, const double goal[SH
             if (!SHOVE_IFN(bump_clip)(lo, size, d, t, hit.normal, n1)) {
                 return false;
             }
+            SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
                 hit.touch[a] = item->min[a] + d[a] * t[0];
             }
@@ -130,6 +138,7 @@ bool SHOVE_FN(bump_detect)(const SHOVE_T(bump_rect) * item, const double goal[SH
         }
         hit.ti = t[0];
         hit.overlaps = false;
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             hit.touch[a] = item->min[a] + d[a] * t[0];
         }
@@ -160,6 +169,7 @@ uint32_t SHOVE_FN(bump_detect_all)(const SHOVE_T(bump_rect) * item, const double
 static double SHOVE_IFN(bump_square_distance)(const SHOVE_T(bump_rect) * a,
                                               const SHOVE_T(bump_rect) * b) {
     double sum = 0.0;
+    SHOVE_AXES_UNROLLED
     for (int i = 0; i < SHOVE_DIM; ++i) {
         const double d = a->min[i] - b->min[i] + (a->size[i] - b->size[i]) / 2.0;
         sum = i == 0 ? d * d : sum + d * d;
@@ -174,6 +184,7 @@ static shove_aabb SHOVE_IFN(bump_query_box)(const SHOVE_T(bump_rect) * from,
                                             const double goal[SHOVE_DIM], double pad_rel,
                                             double pad_abs) {
     shove_aabb box;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double lo = goal[a] < from->min[a] ? goal[a] : from->min[a];
         const double far_goal = goal[a] + from->size[a];
@@ -191,6 +202,7 @@ static shove_aabb SHOVE_IFN(bump_query_box)(const SHOVE_T(bump_rect) * from,
 static void SHOVE_IFN(bump_slide)(SHOVE_T(bump_col) * col, SHOVE_T(bump_rect) * from,
                                   double to[SHOVE_DIM]) {
     bool moving = false;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         col->move[a] = to[a] - from->min[a];
         moving = moving || col->move[a] != 0.0;
@@ -198,14 +210,17 @@ static void SHOVE_IFN(bump_slide)(SHOVE_T(bump_col) * col, SHOVE_T(bump_rect) * 
     /* on along the surface, to the goal on the other axes (in 2D: a normal
      * with x = 0 keeps the touch's y) */
     int keep = SHOVE_DIM - 1;
+    SHOVE_AXES_UNROLLED
     for (int a = SHOVE_DIM - 1; a >= 0; --a) {
         if (col->hit.normal[a] != 0.0) {
             keep = a;
         }
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         col->slide[a] = moving && a != keep ? to[a] : col->hit.touch[a];
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         from->min[a] = col->hit.touch[a];
         to[a] = col->slide[a];
@@ -261,6 +276,7 @@ uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * r
     }
     SHOVE_T(bump_rect) from = rects[self];
     double to[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         to[a] = goal[a];
     }
@@ -291,6 +307,7 @@ uint32_t SHOVE_FN(bump_check)(const shove_world *w, const SHOVE_T(bump_rect) * r
         }
         SHOVE_IFN(bump_pick_take)(&pick, cols, &k, &from, to);
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         actual[a] = to[a];
     }

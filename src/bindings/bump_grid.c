@@ -90,15 +90,20 @@ static inline double SHOVE_IFN(bump_pad)(double v) {
     return fabs(v) * SHOVE_BUMP_GRID_PAD_REL + SHOVE_BUMP_GRID_PAD_ABS;
 }
 
-/* The cell of coordinate v: the product with the inverse of the cell size,
- * rounded down, clamped to the limit. Not always bump's cell (the product
- * rounds), but never decreasing in v, which is all a superset of the pairs
- * needs; and exact enough that a unit tile's far side on a cell border
- * stays out of the cell beyond. */
-static inline int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
+/* Coordinate v in cells: its product with the inverse of the cell size,
+ * clamped to the limit. */
+static inline double SHOVE_IFN(bump_clamped_cell)(double v, double per_cell) {
     double c = v * per_cell;
     c = c > -SHOVE_BUMP_GRID_CELL_LIMIT ? c : -SHOVE_BUMP_GRID_CELL_LIMIT; /* NaN too */
-    c = c < SHOVE_BUMP_GRID_CELL_LIMIT ? c : SHOVE_BUMP_GRID_CELL_LIMIT;
+    return c < SHOVE_BUMP_GRID_CELL_LIMIT ? c : SHOVE_BUMP_GRID_CELL_LIMIT;
+}
+
+/* The cell of coordinate v: bump_clamped_cell rounded down. Not always
+ * bump's cell (the product rounds), but never decreasing in v, which is all
+ * a superset of the pairs needs; and exact enough that a unit tile's far
+ * side on a cell border stays out of the cell beyond. */
+static inline int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
+    const double c = SHOVE_IFN(bump_clamped_cell)(v, per_cell);
     /* floor without libm: truncation, one down for a negative fraction */
     const int64_t t = (int64_t)c;
     return (int32_t)((double)t > c ? t - 1 : t);
@@ -107,6 +112,7 @@ static inline int32_t SHOVE_IFN(bump_cell_of)(double v, double per_cell) {
 /* The box [lo, hi] grown by the pad, low then high corner. */
 static inline void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double hi[SHOVE_DIM],
                                         double grown[2 * SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         grown[a] = lo[a] - SHOVE_IFN(bump_pad)(lo[a]);
         grown[SHOVE_DIM + a] = hi[a] + SHOVE_IFN(bump_pad)(hi[a]);
@@ -116,6 +122,7 @@ static inline void SHOVE_IFN(bump_grow)(const double lo[SHOVE_DIM], const double
 /* How many cells `range` spans (exact below 2^53: spans are below 2^31). */
 static inline double SHOVE_IFN(bump_range_cells)(const int32_t range[2 * SHOVE_DIM]) {
     double cells = 1.0;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         cells *= (double)((int64_t)range[SHOVE_DIM + a] - range[a] + 1);
     }
@@ -142,6 +149,7 @@ static inline double SHOVE_IFN(bump_below)(double v) {
 static inline void SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
                                               const SHOVE_T(bump_rect) * r,
                                               int32_t range[2 * SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double below_far = SHOVE_IFN(bump_below)(r->min[a] + r->size[a]);
         const int32_t lo = SHOVE_IFN(bump_cell_of)(r->min[a], g->per_cell);
@@ -159,6 +167,7 @@ static inline void SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
 static inline double SHOVE_IFN(bump_query_range)(const SHOVE_T(bump_grid) * g,
                                                  const double grown[2 * SHOVE_DIM],
                                                  int32_t range[2 * SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double lo = grown[a] - 2.0 * SHOVE_IFN(bump_pad)(grown[a]);
         const double hi = grown[SHOVE_DIM + a] + 2.0 * SHOVE_IFN(bump_pad)(grown[SHOVE_DIM + a]);
@@ -170,6 +179,7 @@ static inline double SHOVE_IFN(bump_query_range)(const SHOVE_T(bump_grid) * g,
 
 /* The next cell of a range in odometer order; false after the last. */
 static bool SHOVE_IFN(bump_next_key)(int32_t key[SHOVE_DIM], const int32_t range[2 * SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (key[a] < range[SHOVE_DIM + a]) {
             key[a] += 1;
@@ -201,6 +211,7 @@ static SHOVE_IFN(bump_cell) *
         SHOVE_IFN(bump_cell) *cell = &g->cells[i];
         const bool used = SHOVE_IFN(bump_cell_used)(cell);
         bool same = used;
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             same = same && cell->key[a] == key[a];
         }
@@ -305,6 +316,7 @@ static bool SHOVE_IFN(bump_in_range)(const int32_t key[SHOVE_DIM], const int32_t
     if (!range) {
         return false;
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (key[a] < range[a] || key[a] > range[SHOVE_DIM + a]) {
             return false;
@@ -394,6 +406,7 @@ static void SHOVE_IFN(bump_unlink)(SHOVE_T(bump_grid) * g, uint32_t i, const int
 }
 
 static bool SHOVE_IFN(bump_rect_ok)(const SHOVE_T(bump_rect) * r) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!isfinite(r->min[a]) || !(r->size[a] > 0.0) || !isfinite(r->min[a] + r->size[a])) {
             return false;
@@ -408,6 +421,7 @@ static bool SHOVE_IFN(bump_live)(const SHOVE_T(bump_grid) * g, uint32_t i) {
 
 static void SHOVE_IFN(bump_grown_rect)(const SHOVE_T(bump_rect) * r, double grown[2 * SHOVE_DIM]) {
     double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         lo[a] = r->min[a];
         hi[a] = r->min[a] + r->size[a];
@@ -536,13 +550,38 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     return SHOVE_OK;
 }
 
+/* Whether bump_item_range of `rect` is `kept`, without working the range
+ * out: a cell is the floor of a clamped product, and the floor of c is k
+ * exactly when k <= c < k + 1. The high cell is the low one or above. */
+static inline bool SHOVE_IFN(bump_same_range)(const SHOVE_T(bump_grid) * g,
+                                              const SHOVE_T(bump_rect) * rect,
+                                              const int32_t kept[2 * SHOVE_DIM]) {
+    bool same = true;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const double low = SHOVE_IFN(bump_clamped_cell)(rect->min[a], g->per_cell);
+        const double high = SHOVE_IFN(bump_clamped_cell)(
+            SHOVE_IFN(bump_below)(rect->min[a] + rect->size[a]), g->per_cell);
+        const double kept_low = (double)kept[a], kept_high = (double)kept[SHOVE_DIM + a];
+        same &= (low >= kept_low) & (low < kept_low + 1.0) & (high < kept_high + 1.0) &
+                ((kept_high == kept_low) | (high >= kept_high));
+    }
+    return same;
+}
+
 /* Moves item i (live) to a valid rect. */
 static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
                                         const SHOVE_T(bump_rect) * rect) {
+    if (SHOVE_IFN(bump_same_range)(g, rect, &g->range[(size_t)i * 2u * SHOVE_DIM])) {
+        /* the same cells (the usual small step) */
+        g->rects[i] = *rect;
+        return SHOVE_OK;
+    }
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_item_range)(g, rect, range);
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
     bool same = true;
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < 2 * SHOVE_DIM; ++a) {
         same = same && kept[a] == range[a];
     }
@@ -616,18 +655,54 @@ static inline bool SHOVE_IFN(bump_item_meets)(const SHOVE_T(bump_grid) * g, uint
     return SHOVE_IFN(bump_meets)(item, grown);
 }
 
+/* A grown query box widened by four times the pad: an item whose grown box
+ * meets `grown` has a rect (not grown) that meets `wide`. The item's pad
+ * near `grown` is less than twice the pad of `grown`'s side, and twice that
+ * again covers the rounding. */
+static inline void SHOVE_IFN(bump_loosen)(const double grown[2 * SHOVE_DIM],
+                                          double wide[2 * SHOVE_DIM]) {
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        wide[a] = grown[a] - 4.0 * SHOVE_IFN(bump_pad)(grown[a]);
+        wide[SHOVE_DIM + a] =
+            grown[SHOVE_DIM + a] + 4.0 * SHOVE_IFN(bump_pad)(grown[SHOVE_DIM + a]);
+    }
+}
+
+/* Whether item i is near the query: its grown box meets `grown`, or, for
+ * a loose query, its rect meets `wide` (bump_loosen of `grown`): a
+ * superset, for a caller that tests every candidate exactly anyway (a
+ * move, whose bump test accepts nothing outside the grown boxes), at a
+ * third of the cost. */
+static inline bool SHOVE_IFN(bump_item_near)(const SHOVE_T(bump_grid) * g, uint32_t i,
+                                             const double grown[2 * SHOVE_DIM], bool loose,
+                                             const double wide[2 * SHOVE_DIM]) {
+    if (!loose) {
+        return SHOVE_IFN(bump_item_meets)(g, i, grown);
+    }
+    const SHOVE_T(bump_rect) *r = &g->rects[i];
+    bool near = true;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        near &= (r->min[a] <= wide[SHOVE_DIM + a]) & (wide[a] <= r->min[a] + r->size[a]);
+    }
+    return near;
+}
+
 /* Whether `key`, a cell of item i (filed in cells) and of the query range
  * `range`, is the first cell the two share in the query's order: on every
- * axis, the query's low cell or the item's (that of its rect's low corner,
- * as bump_item_range files it). Without branches, as bump_meets. */
+ * axis, the query's low cell or the item's. The item's low cell is that of
+ * its rect's low corner (bump_item_range); as `key` is one of its cells, it
+ * is `key` exactly when the corner in cells (bump_clamped_cell, before it
+ * is rounded down) is not below `key`. Without branches, as bump_meets. */
 static inline bool SHOVE_IFN(bump_first_shared)(const SHOVE_T(bump_grid) * g, uint32_t i,
                                                 const int32_t key[SHOVE_DIM],
                                                 const int32_t range[2 * SHOVE_DIM]) {
     bool first = true;
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        const int32_t item_low = SHOVE_IFN(bump_cell_of)(g->rects[i].min[a], g->per_cell);
-        first &= (key[a] == range[a]) | (key[a] == item_low);
+        const double c = SHOVE_IFN(bump_clamped_cell)(g->rects[i].min[a], g->per_cell);
+        first &= (key[a] == range[a]) | (c >= (double)key[a]);
     }
     return first;
 }
@@ -635,15 +710,18 @@ static inline bool SHOVE_IFN(bump_first_shared)(const SHOVE_T(bump_grid) * g, ui
 /* The items whose grown box meets `grown` into out (the first `capacity`
  * of them); returns how many there are. */
 static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
-                                      const double grown[2 * SHOVE_DIM], uint32_t *out,
+                                      const double grown[2 * SHOVE_DIM], bool loose, uint32_t *out,
                                       uint32_t capacity) {
     uint32_t n = 0;
     int32_t range[2 * SHOVE_DIM];
     const double cells = SHOVE_IFN(bump_query_range)(g, grown, range);
+    double wide[2 * SHOVE_DIM];
+    SHOVE_IFN(bump_loosen)(grown, wide);
     if (cells > 2.0 * ((double)g->count + 16.0)) {
         /* more cells than items: every item once, in index order */
         for (uint32_t i = 0; i < g->next; ++i) {
-            if (g->live[i] != SHOVE_BUMP_FREE && SHOVE_IFN(bump_item_meets)(g, i, grown)) {
+            if (g->live[i] != SHOVE_BUMP_FREE &&
+                SHOVE_IFN(bump_item_near)(g, i, grown, loose, wide)) {
                 if (n < capacity) {
                     out[n] = i;
                 }
@@ -667,7 +745,7 @@ static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
                 /* an item over several cells of the query is taken in the
                  * first of them in the query's order: the low corner of
                  * the cells the two share (one cell: no other) */
-                const bool take = SHOVE_IFN(bump_item_meets)(g, i, grown) &
+                const bool take = SHOVE_IFN(bump_item_near)(g, i, grown, loose, wide) &
                                   (!several || SHOVE_IFN(bump_first_shared)(g, i, key, range));
                 /* written whether taken or not, kept by counting it */
                 if (n < capacity) {
@@ -679,7 +757,7 @@ static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
     }
     for (uint32_t j = 0; j < g->wide_count; ++j) {
         const uint32_t i = g->wide[j];
-        if (SHOVE_IFN(bump_item_meets)(g, i, grown)) {
+        if (SHOVE_IFN(bump_item_near)(g, i, grown, loose, wide)) {
             if (n < capacity) {
                 out[n] = i;
             }
@@ -694,6 +772,7 @@ uint32_t SHOVE_FN(bump_grid_query)(SHOVE_T(bump_grid) * g, const double min[SHOV
     if (!g || !min || !max || (!out && capacity > 0u)) {
         return 0u;
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!isfinite(min[a]) || !isfinite(max[a]) || min[a] > max[a]) {
             return 0u;
@@ -701,7 +780,7 @@ uint32_t SHOVE_FN(bump_grid_query)(SHOVE_T(bump_grid) * g, const double min[SHOV
     }
     double grown[2 * SHOVE_DIM];
     SHOVE_IFN(bump_grow)(min, max, grown);
-    return SHOVE_IFN(bump_query)(g, grown, out, capacity);
+    return SHOVE_IFN(bump_query)(g, grown, false, out, capacity);
 }
 
 /* The grown bounding box of the rect `from` moving to `to`, as bump's
@@ -709,6 +788,7 @@ uint32_t SHOVE_FN(bump_grid_query)(SHOVE_T(bump_grid) * g, const double min[SHOV
 static void SHOVE_IFN(bump_motion_box)(const SHOVE_T(bump_rect) * from, const double to[SHOVE_DIM],
                                        double grown[2 * SHOVE_DIM]) {
     double lo[SHOVE_DIM], hi[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         const double far_goal = to[a] + from->size[a];
         const double far_from = from->min[a] + from->size[a];
@@ -720,6 +800,7 @@ static void SHOVE_IFN(bump_motion_box)(const SHOVE_T(bump_rect) * from, const do
 
 /* Whether the box `inner` lies inside `outer` (both grown boxes). */
 static bool SHOVE_IFN(bump_inside)(const double *inner, const double *outer) {
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (inner[a] < outer[a] || inner[SHOVE_DIM + a] > outer[SHOVE_DIM + a]) {
             return false;
@@ -738,6 +819,7 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
     }
     SHOVE_T(bump_rect) from = g->rects[self];
     double to[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (!isfinite(goal[a]) || !isfinite(goal[a] + from.size[a])) {
             return SHOVE_ERR_INVALID_ARGUMENT;
@@ -753,7 +835,7 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
         SHOVE_IFN(bump_motion_box)(&from, to, box);
         const bool fresh = k == 0u || !SHOVE_IFN(bump_inside)(box, asked);
         if (fresh) {
-            n = SHOVE_IFN(bump_query)(g, box, ids, id_capacity);
+            n = SHOVE_IFN(bump_query)(g, box, true, ids, id_capacity);
             if (n > id_capacity) {
                 return SHOVE_ERR_OUT_OF_RANGE;
             }
@@ -783,6 +865,7 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
     if (update) {
         /* the sizes are the item's; the far corner is all there is to see */
         SHOVE_T(bump_rect) moved = g->rects[self];
+        SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             moved.min[a] = to[a];
             if (!isfinite(to[a] + moved.size[a])) {
@@ -794,6 +877,7 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
             return status;
         }
     }
+    SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         actual[a] = to[a];
     }
