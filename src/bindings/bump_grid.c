@@ -327,9 +327,13 @@ static bool SHOVE_IFN(bump_in_range)(const int32_t key[SHOVE_DIM], const int32_t
 
 /* Room for one more item over `range` (`cells` cells), except in the cells
  * of `skip` (NULL: none), where it already is: those cells exist and have
- * room, or the wide list has. Nothing observable changes. */
+ * room, or the wide list has. Nothing observable changes. The cells that
+ * will take the item go to `slots` (at most SHOVE_BUMP_GRID_ITEM_CELLS of
+ * them), in the range's order, for bump_link. */
 static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[2 * SHOVE_DIM],
-                                    double cells, const int32_t *skip) {
+                                    double cells, const int32_t *skip,
+                                    SHOVE_IFN(bump_cell) * *slots, uint32_t *slot_count) {
+    *slot_count = 0;
     if (cells > SHOVE_BUMP_GRID_ITEM_CELLS) {
         return g->wide_count < g->wide_capacity ||
                SHOVE_IFN(bump_grow_list)(g, &g->wide, &g->wide_capacity);
@@ -353,27 +357,24 @@ static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[
         if (cell->count == cell->capacity && !SHOVE_IFN(bump_grow_cell)(g, cell)) {
             return false;
         }
+        slots[(*slot_count)++] = cell;
     } while (SHOVE_IFN(bump_next_key)(key, range));
     return true;
 }
 
-/* Puts item i where its range says (room reserved), except in the cells
- * of `skip` (NULL: none). */
-static void SHOVE_IFN(bump_link)(SHOVE_T(bump_grid) * g, uint32_t i, const int32_t *skip) {
+/* Puts item i in the cells bump_reserve found for it (`slots`), or in the
+ * wide list (room reserved either way). No cell moves between the two: the
+ * table is only rebuilt when room is reserved. */
+static void SHOVE_IFN(bump_link)(SHOVE_T(bump_grid) * g, uint32_t i,
+                                 SHOVE_IFN(bump_cell) *const *slots, uint32_t slot_count) {
     if (g->live[i] == SHOVE_BUMP_WIDE) {
         g->wide[g->wide_count++] = i;
         return;
     }
-    const int32_t *range = &g->range[(size_t)i * 2u * SHOVE_DIM];
-    int32_t key[SHOVE_DIM];
-    memcpy(key, range, sizeof key);
-    do {
-        if (SHOVE_IFN(bump_in_range)(key, skip)) {
-            continue;
-        }
-        SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
+    for (uint32_t j = 0; j < slot_count; ++j) {
+        SHOVE_IFN(bump_cell) *cell = slots[j];
         SHOVE_IFN(bump_cell_items)(cell)[cell->count++] = i;
-    } while (SHOVE_IFN(bump_next_key)(key, range));
+    }
 }
 
 static void SHOVE_IFN(bump_drop)(uint32_t *items, uint32_t *count, uint32_t i) {
@@ -537,14 +538,17 @@ shove_status SHOVE_FN(bump_grid_add)(SHOVE_T(bump_grid) * g, const SHOVE_T(bump_
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_item_range)(g, rect, range);
     const double cells = SHOVE_IFN(bump_range_cells)(range);
-    if (!SHOVE_IFN(bump_room_for_index)(g) || !SHOVE_IFN(bump_reserve)(g, range, cells, NULL)) {
+    SHOVE_IFN(bump_cell) * slots[SHOVE_BUMP_GRID_ITEM_CELLS];
+    uint32_t slot_count = 0;
+    if (!SHOVE_IFN(bump_room_for_index)(g) ||
+        !SHOVE_IFN(bump_reserve)(g, range, cells, NULL, slots, &slot_count)) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
     const uint32_t i = g->free_count > 0u ? g->free_list[--g->free_count] : g->next++;
     g->rects[i] = *rect;
     memcpy(&g->range[(size_t)i * 2u * SHOVE_DIM], range, sizeof range);
     g->live[i] = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
-    SHOVE_IFN(bump_link)(g, i, NULL);
+    SHOVE_IFN(bump_link)(g, i, slots, slot_count);
     g->count += 1u;
     *index = i;
     return SHOVE_OK;
@@ -594,13 +598,15 @@ static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
         const bool in_cells = live == SHOVE_BUMP_IN_CELLS && g->live[i] == SHOVE_BUMP_IN_CELLS;
         int32_t old[2 * SHOVE_DIM];
         memcpy(old, kept, sizeof old);
-        if (!SHOVE_IFN(bump_reserve)(g, range, cells, in_cells ? old : NULL)) {
+        SHOVE_IFN(bump_cell) * slots[SHOVE_BUMP_GRID_ITEM_CELLS];
+        uint32_t slot_count = 0;
+        if (!SHOVE_IFN(bump_reserve)(g, range, cells, in_cells ? old : NULL, slots, &slot_count)) {
             return SHOVE_ERR_OUT_OF_MEMORY;
         }
         SHOVE_IFN(bump_unlink)(g, i, in_cells ? range : NULL);
         memcpy(kept, range, sizeof range);
         g->live[i] = live;
-        SHOVE_IFN(bump_link)(g, i, in_cells ? old : NULL);
+        SHOVE_IFN(bump_link)(g, i, slots, slot_count);
     }
     g->rects[i] = *rect;
     return SHOVE_OK;
