@@ -751,8 +751,9 @@ static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
                 /* an item over several cells of the query is taken in the
                  * first of them in the query's order: the low corner of
                  * the cells the two share (one cell: no other) */
-                const bool take = SHOVE_IFN(bump_item_near)(g, i, grown, loose, wide) &
-                                  (!several || SHOVE_IFN(bump_first_shared)(g, i, key, range));
+                const bool near = SHOVE_IFN(bump_item_near)(g, i, grown, loose, wide);
+                const bool first = !several || SHOVE_IFN(bump_first_shared)(g, i, key, range);
+                const bool take = near & first;
                 /* written whether taken or not, kept by counting it */
                 if (n < capacity) {
                     out[n] = i;
