@@ -573,14 +573,10 @@ static inline bool SHOVE_IFN(bump_same_range)(const SHOVE_T(bump_grid) * g,
     return same;
 }
 
-/* Moves item i (live) to a valid rect. */
-static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
-                                        const SHOVE_T(bump_rect) * rect) {
-    if (SHOVE_IFN(bump_same_range)(g, rect, &g->range[(size_t)i * 2u * SHOVE_DIM])) {
-        /* the same cells (the usual small step) */
-        g->rects[i] = *rect;
-        return SHOVE_OK;
-    }
+/* Moves item i (live) to a valid rect and files it in the cells that rect
+ * covers (bump_set first tells the usual case, the same cells, cheaply). */
+static shove_status SHOVE_IFN(bump_refile)(SHOVE_T(bump_grid) * g, uint32_t i,
+                                           const SHOVE_T(bump_rect) * rect) {
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_item_range)(g, rect, range);
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
@@ -610,6 +606,17 @@ static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
     }
     g->rects[i] = *rect;
     return SHOVE_OK;
+}
+
+/* Moves item i (live) to a valid rect. */
+static shove_status SHOVE_IFN(bump_set)(SHOVE_T(bump_grid) * g, uint32_t i,
+                                        const SHOVE_T(bump_rect) * rect) {
+    if (SHOVE_IFN(bump_same_range)(g, rect, &g->range[(size_t)i * 2u * SHOVE_DIM])) {
+        /* the same cells (the usual small step) */
+        g->rects[i] = *rect;
+        return SHOVE_OK;
+    }
+    return SHOVE_IFN(bump_refile)(g, i, rect);
 }
 
 shove_status SHOVE_FN(bump_grid_update)(SHOVE_T(bump_grid) * g, uint32_t index,
@@ -826,12 +833,16 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
     }
     SHOVE_T(bump_rect) from = g->rects[self];
     double to[SHOVE_DIM];
+    /* a goal that is not finite makes its far side not finite (the size is
+     * finite and above 0): one test covers both */
+    bool finite = true;
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        if (!isfinite(goal[a]) || !isfinite(goal[a] + from.size[a])) {
-            return SHOVE_ERR_INVALID_ARGUMENT;
-        }
+        finite &= isfinite(goal[a] + from.size[a]) != 0;
         to[a] = goal[a];
+    }
+    if (!finite) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
     }
     uint32_t k = 0, n = 0;
     double asked[2 * SHOVE_DIM]; /* the box the candidates in ids were found for */
@@ -872,16 +883,22 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
     if (update) {
         /* the sizes are the item's; the far corner is all there is to see */
         SHOVE_T(bump_rect) moved = g->rects[self];
+        bool moved_finite = true;
         SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
             moved.min[a] = to[a];
-            if (!isfinite(to[a] + moved.size[a])) {
-                return SHOVE_ERR_INVALID_ARGUMENT;
-            }
+            moved_finite &= isfinite(to[a] + moved.size[a]) != 0;
         }
-        const shove_status status = SHOVE_IFN(bump_set)(g, self, &moved);
-        if (status != SHOVE_OK) {
-            return status;
+        if (!moved_finite) {
+            return SHOVE_ERR_INVALID_ARGUMENT;
+        }
+        if (SHOVE_IFN(bump_same_range)(g, &moved, &g->range[(size_t)self * 2u * SHOVE_DIM])) {
+            g->rects[self] = moved; /* the same cells: bump_set's usual case, here */
+        } else {
+            const shove_status status = SHOVE_IFN(bump_refile)(g, self, &moved);
+            if (status != SHOVE_OK) {
+                return status;
+            }
         }
     }
     SHOVE_AXES_UNROLLED
