@@ -123,6 +123,51 @@ Test(bump, a_resting_overlap_pushes_out_along_the_shorter_axis) {
     cr_expect_eq(hit.touch[1], 0.0);
 }
 
+/* A resting overlap pushed out as far on two axes: bump.lua takes y,
+ * bump-3dpd the earlier axis. */
+Test(bump, a_resting_overlap_breaks_a_tie_as_bump_does) {
+    double goal[SHOVE_DIM];
+    bump_hit hit = marked();
+#if SHOVE_DIM == 2
+    /* 3 out on either axis: out along y */
+    const bump_rect item = rect(1, 1, 2, 2), other = rect(0, 0, 4, 4);
+    goal_at(goal, 1, 1);
+    cr_assert(SHOVE_FN(bump_detect)(&item, goal, &other, &hit));
+    cr_expect_eq(hit.normal[0], 0.0);
+    cr_expect_eq(hit.normal[1], 1.0);
+    cr_expect_eq(hit.touch[0], 1.0);
+    cr_expect_eq(hit.touch[1], 4.0);
+#else
+    /* 3 out on every axis: out along x */
+    bump_rect item = rect(1, 1, 2, 2), other = rect(0, 0, 4, 4);
+    item.min[2] = 1.0;
+    item.size[2] = 2.0;
+    other.size[2] = 4.0;
+    goal_at(goal, 1, 1);
+    goal[2] = 1.0;
+    cr_assert(SHOVE_FN(bump_detect)(&item, goal, &other, &hit));
+    cr_expect_eq(hit.normal[0], 1.0);
+    cr_expect_eq(hit.normal[1], 0.0);
+    cr_expect_eq(hit.normal[2], 0.0);
+    cr_expect_eq(hit.touch[0], 4.0);
+    cr_expect_eq(hit.touch[1], 1.0);
+    cr_expect_eq(hit.touch[2], 1.0);
+    /* 4 out on x, 3 on y and z: out along y */
+    other.size[0] = 6.0;
+    item.min[0] = 2.0;
+    goal[0] = 2.0;
+    hit = marked();
+    cr_assert(SHOVE_FN(bump_detect)(&item, goal, &other, &hit));
+    cr_expect_eq(hit.normal[0], 0.0);
+    cr_expect_eq(hit.normal[1], 1.0);
+    cr_expect_eq(hit.normal[2], 0.0);
+    cr_expect_eq(hit.touch[0], 2.0);
+    cr_expect_eq(hit.touch[1], 4.0);
+    cr_expect_eq(hit.touch[2], 1.0);
+#endif
+    cr_expect(hit.overlaps);
+}
+
 Test(bump, a_moving_overlap_backs_out_along_the_motion) {
     /* overlapping by 0.5 in x and moving right by 1: back to where the
      * motion line leaves the other box's left side */
@@ -308,6 +353,33 @@ Test(bump, check_meets_the_nearer_item_first_and_each_item_once) {
     cr_expect_eq(actual[1], 2.0);
     SHOVE_FN(world_destroy)(w);
     SHOVE_FN(world_destroy)(c);
+}
+
+Test(bump, a_check_that_does_not_move_slides_as_bump_does) {
+    /* body 0 rests inside body 1 by 0.5 on x and asks to stay: bump.lua's
+     * slide goes to the touch (out by 0.5), bump-3dpd's to the goal (it
+     * stays) */
+    const bump_rect rects[2] = {rect(0, 0, 2, 2), rect(1.5, 0, 2, 2)};
+    shove_world *w = world_of(rects, 2);
+    double goal[SHOVE_DIM], actual[SHOVE_DIM];
+    goal_at(goal, 0, 0);
+    shove_id ids[8];
+    SHOVE_T(bump_col) cols[4];
+    const uint32_t k =
+        SHOVE_FN(bump_check)(w, rects, 2, 0, goal, PAD_REL, PAD_ABS, ids, 8, cols, 4, actual);
+    cr_assert_eq(k, 1u);
+    cr_expect(cols[0].hit.overlaps);
+    cr_expect_eq(cols[0].hit.normal[0], -1.0);
+    cr_expect_eq(cols[0].hit.touch[0], -0.5);
+#if SHOVE_DIM == 2
+    cr_expect_eq(cols[0].slide[0], -0.5);
+    cr_expect_eq(actual[0], -0.5);
+#else
+    cr_expect_eq(cols[0].slide[0], 0.0);
+    cr_expect_eq(actual[0], 0.0);
+#endif
+    cr_expect_eq(actual[1], 0.0);
+    SHOVE_FN(world_destroy)(w);
 }
 
 Test(bump, check_asks_for_room_and_refuses_null_pointers) {

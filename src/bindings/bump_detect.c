@@ -101,10 +101,16 @@ bool SHOVE_FN(bump_detect)(const SHOVE_T(bump_rect) * item, const double goal[SH
         }
         hit.overlaps = true;
         if (!moving) {
-            /* out along the axis of the smallest push (ties to the later axis) */
+            /* out along the axis of the smallest push; bump.lua breaks a
+             * tie toward y, bump-3dpd toward the earlier axis (x, then y) */
             int keep = 0;
             for (int a = 1; a < SHOVE_DIM; ++a) {
-                if (!(fabs(corner[keep]) < fabs(corner[a]))) {
+#if SHOVE_DIM == 2
+                const bool smaller = !(fabs(corner[keep]) < fabs(corner[a]));
+#else
+                const bool smaller = fabs(corner[a]) < fabs(corner[keep]);
+#endif
+                if (smaller) {
                     keep = a;
                 }
             }
@@ -207,8 +213,10 @@ static void SHOVE_IFN(bump_slide)(SHOVE_T(bump_col) * col, SHOVE_T(bump_rect) * 
         col->move[a] = to[a] - from->min[a];
         moving = moving || col->move[a] != 0.0;
     }
-    /* on along the surface, to the goal on the other axes (in 2D: a normal
-     * with x = 0 keeps the touch's y) */
+    /* on along the surface, to the goal on the other axes */
+#if SHOVE_DIM == 2
+    /* bump.lua: a normal with x = 0 keeps the touch's y; without motion
+     * the slide is the touch */
     int keep = SHOVE_DIM - 1;
     SHOVE_AXES_UNROLLED
     for (int a = SHOVE_DIM - 1; a >= 0; --a) {
@@ -220,6 +228,14 @@ static void SHOVE_IFN(bump_slide)(SHOVE_T(bump_col) * col, SHOVE_T(bump_rect) * 
     for (int a = 0; a < SHOVE_DIM; ++a) {
         col->slide[a] = moving && a != keep ? to[a] : col->hit.touch[a];
     }
+#else
+    /* bump-3dpd: the touch on the normal's axes, the goal on the others;
+     * without motion the slide is the goal (a resting overlap stays) */
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        col->slide[a] = moving && col->hit.normal[a] != 0.0 ? col->hit.touch[a] : to[a];
+    }
+#endif
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         from->min[a] = col->hit.touch[a];
