@@ -12,12 +12,8 @@
 -- collision test runs in C (shove2_bump_detect_all), with bump's operations
 -- in bump's order; with bump's default filter and slide response the whole
 -- check or move does (shove2_bump_grid_move).
--- The C declarations come from shove/cdef.lua, which the build generates from
--- the public headers.
---
--- The shared library is loaded from the path in the environment variable
--- SHOVE_LIBRARY when it is set, and as 'shove' (libshove.so, shove.dll,
--- libshove.dylib on the system's library path) otherwise.
+-- The C library comes through shove/library.lua: see there for where it is
+-- loaded from (SHOVE_LIBRARY) and the C declarations (shove/cdef.lua).
 --
 -- Differences from bump.lua (the README section "Coming from bump.lua" has
 -- the full list):
@@ -48,20 +44,7 @@ local bump = {
 -- The C library
 ------------------------------------------------------------------------
 
--- Declare once per Lua state (a second copy of the module, or a game that
--- declared shove itself, must not redefine the types).
-if not pcall(ffi.typeof, 'shove2_world_def') then
-  ffi.cdef(require('shove.cdef'))
-end
-
-local function loadLibrary()
-  local path = os.getenv('SHOVE_LIBRARY')
-  if path and path ~= '' then
-    return ffi.load(path)
-  end
-  return ffi.load('shove')
-end
-local C = loadLibrary()
+local C = require('shove.library')
 bump.C = C
 
 
