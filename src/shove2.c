@@ -65,6 +65,7 @@
 /* bindings: calls shaped for foreign-function interfaces */
 #include "bindings/by_pointer.c"
 #include "bindings/bump_detect.c"
+#include "bindings/bump_cells.c"
 #include "bindings/bump_grid.c"
 
 #include "dim_end.h"

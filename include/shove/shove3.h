@@ -810,12 +810,13 @@ typedef struct shove3_bump_hit {
  *  when bump reports a collision: the boxes overlap by more than bump's
  *  margin of 1e-10 at the start (`ti` is minus the overlap's volume; the
  *  touch point backs out along the motion, or out by the shortest axis when
- *  there is no motion), or the mover enters `other` before the goal (`ti`
- *  in [0, 1), the normal of the side it enters); a motion that only passes
- *  a corner or an edge is no collision. The arithmetic is bump's, operation
- *  for operation (with -ffp-contract=off it matches Lua's bit for bit).
- *  Returns false and leaves `*out` unchanged when there is no collision or
- *  a pointer is NULL. */
+ *  there is no motion: of two as short, the later one in 2D as bump.lua
+ *  does, the earlier one in 3D as bump-3dpd does), or the mover enters
+ *  `other` before the goal (`ti` in [0, 1), the normal of the side it
+ *  enters); a motion that only passes a corner or an edge is no collision.
+ *  The arithmetic is bump's, operation for operation (with -ffp-contract=off
+ *  it matches Lua's bit for bit). Returns false and leaves `*out` unchanged
+ *  when there is no collision or a pointer is NULL. */
 SHOVE_API bool shove3_bump_detect(const shove3_bump_rect *item, const double goal[3],
                                   const shove3_bump_rect *other, shove3_bump_hit *out);
 
@@ -851,7 +852,9 @@ typedef struct shove3_bump_col {
  *  same way), skips `self` and the bodies met before, tests the rest with
  *  shove3_bump_detect, takes the first in bump's order (by ti, then by the
  *  squared distance between centres; ties keep the query's order) and
- *  slides as bump's slide does, until a projection meets nothing. Writes
+ *  slides as bump's slide does (in 3D bump-3dpd's: the touch on the
+ *  normal's axes, the goal on the others, and the goal when there is no
+ *  motion), until a projection meets nothing. Writes
  *  the collisions to cols[0 .. k-1] and where the rect ends to `actual`,
  *  and returns k. `ids` (room for `id_capacity`) is scratch for the
  *  queries. Returns UINT32_MAX, with `actual` and `cols` partly written,
