@@ -945,8 +945,10 @@ SHOVE_API uint32_t shove2_bump_grid_query(shove2_bump_grid *g, const double min[
  *  items or the collisions exceed `col_capacity` (neither needs more than
  *  the item count: call again with that much room);
  *  SHOVE_ERR_INVALID_ARGUMENT for a NULL pointer, a `self` that is not an
- *  item, or a goal whose rect would not be finite; SHOVE_ERR_OUT_OF_MEMORY
- *  when the update needs memory that cannot be had. On error the grid,
+ *  item, or a goal whose rect would not be finite, or one that bump's
+ *  arithmetic carries to such an end (among numbers near the largest
+ *  double); SHOVE_ERR_OUT_OF_MEMORY when the update needs memory that
+ *  cannot be had. On error the grid,
  *  `*count` and `actual` are unchanged (`ids` and `cols` are scratch). */
 SHOVE_API shove_status shove2_bump_grid_move(shove2_bump_grid *g, uint32_t self,
                                              const double goal[2], bool update, uint32_t *ids,

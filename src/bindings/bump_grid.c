@@ -461,18 +461,21 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
         }
         SHOVE_IFN(bump_pick_take)(&pick, cols, &k, &from, to);
     }
+    /* the sizes are the item's; the far corner is all there is to see.
+     * bump's arithmetic can carry a move among huge numbers past the largest
+     * double (a resting overlap backed out along a tiny motion): such an
+     * end is refused as a goal whose rect is not finite is, checked or not */
+    SHOVE_T(bump_rect) moved = g->rects[self];
+    bool moved_finite = true;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        moved.min[a] = to[a];
+        moved_finite &= isfinite(to[a] + moved.size[a]) != 0;
+    }
+    if (!moved_finite) {
+        return SHOVE_ERR_INVALID_ARGUMENT;
+    }
     if (update) {
-        /* the sizes are the item's; the far corner is all there is to see */
-        SHOVE_T(bump_rect) moved = g->rects[self];
-        bool moved_finite = true;
-        SHOVE_AXES_UNROLLED
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            moved.min[a] = to[a];
-            moved_finite &= isfinite(to[a] + moved.size[a]) != 0;
-        }
-        if (!moved_finite) {
-            return SHOVE_ERR_INVALID_ARGUMENT;
-        }
         if (SHOVE_IFN(bump_same_range)(g, &moved, &g->range[(size_t)self * 2u * SHOVE_DIM])) {
             g->rects[self] = moved; /* the same cells: bump_set's usual case, here */
         } else {
