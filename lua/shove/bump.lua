@@ -45,8 +45,13 @@ local bump = {
 ------------------------------------------------------------------------
 
 local C = require('shove.library')
+local shared = require('shove.bump_shared')
+local isFiniteInRange, assertType, assertIsPositiveNumber = shared.isFiniteInRange, shared.assertType,
+  shared.assertIsPositiveNumber
+local nearest, defaultFilter, sortByWeight = shared.nearest, shared.defaultFilter, shared.sortByWeight
+local growLevel, releaseBuffer, resetPools, askFilter = shared.growLevel, shared.releaseBuffer,
+  shared.resetPools, shared.askFilter
 bump.C = C
-
 
 local SHOVE_OK = 0
 local SHOVE_ERR_OUT_OF_RANGE = C.SHOVE_ERR_OUT_OF_RANGE
@@ -56,27 +61,10 @@ local NO_INDEX = 0xffffffff -- "skip nothing" for shove2_bump_detect_all
 -- doubles). It compares rects and query boxes grown by a relative 2^-20,
 -- so its queries find a superset of the items bump's exact tests accept.
 -- Rects stay within float range, as when shove's float world kept them.
-local FLOAT_LIMIT = 3.4e38
-
-local function isFiniteInRange(v)
-  return v == v and v > -FLOAT_LIMIT and v < FLOAT_LIMIT
-end
 
 ------------------------------------------------------------------------
 -- Checks (messages as bump's)
 ------------------------------------------------------------------------
-
-local function assertType(desiredType, value, name)
-  if type(value) ~= desiredType then
-    error(name .. ' must be a ' .. desiredType .. ', but was ' .. tostring(value) .. '(a ' .. type(value) .. ')', 3)
-  end
-end
-
-local function assertIsPositiveNumber(value, name)
-  if type(value) ~= 'number' or value <= 0 then
-    error(name .. ' must be a positive integer, but was ' .. tostring(value) .. '(' .. type(value) .. ')', 3)
-  end
-end
 
 local function assertIsRect(x, y, w, h)
   assertType('number', x, 'x')
@@ -107,11 +95,6 @@ local function sign(x)
   if x > 0 then return 1 end
   if x == 0 then return 0 end
   return -1
-end
-
-local function nearest(x, a, b)
-  if abs(a - x) < abs(b - x) then return a end
-  return b
 end
 
 local function rect_getNearestCorner(x, y, w, h, px, py)
@@ -276,7 +259,6 @@ end
 
 local EMPTY = setmetatable({}, { __newindex = function() error('shove.bump: this empty list is shared; copy it first', 2) end })
 
-
 local function touch(world, col, x, y, w, h, goalX, goalY, filter)
   return col.touch.x, col.touch.y, EMPTY, 0
 end
@@ -326,16 +308,14 @@ local function bounce(world, col, x, y, w, h, goalX, goalY, filter)
   return bx, by, cols, len
 end
 
-local function defaultFilter()
-  return 'slide'
-end
-
 ------------------------------------------------------------------------
 -- World
 ------------------------------------------------------------------------
 
 local World = {}
 local World_mt = { __index = World }
+World.addResponse, World.hasItem = shared.addResponse, shared.hasItem
+World.getItems, World.countItems = shared.getItems, shared.countItems
 
 -- A nested move or check (from inside a filter) cannot tell an error that
 -- escaped an earlier one from a real nesting; past this many pooled
@@ -356,19 +336,9 @@ local INDEX = ffi.new('uint32_t[1]')
 
 -- Ids of the items whose padded rect meets the padded rect [l, r] x [t, b],
 -- in a buffer of the world's buffer stack (queries may nest through
--- filters). Returns the buffer, the count and the level of the stack (whose
--- `which` and `names` the move's filter pass fills); release with
--- releaseBuffer.
-local function growLevel(self, level, cap)
-  local buf = ffi.new('uint32_t[?]', cap)
-  self._bufs[level], self._bufCaps[level] = buf, cap
-  local which = ffi.new('shove_id[?]', cap)
-  self._which[level] = which
-  self._whichWords[level] = ffi.cast('uint32_t *', which)
-  self._names[level] = self._names[level] or {}
-  return buf
-end
-
+-- filters; growLevel makes a level). Returns the buffer, the count and the
+-- level of the stack (whose `which` and `names` the move's filter pass
+-- fills); release with releaseBuffer.
 local function broad(self, l, t, r, b)
   local level = self._bufTop + 1
   if level > 32 then level = 1 end -- left over by errors raised in filters
@@ -387,16 +357,6 @@ local function broad(self, l, t, r, b)
     n = C.shove2_bump_grid_query(self._grid, Q, QUERY_HI, buf, cap)
   end
   return buf, n, level
-end
-
-local function releaseBuffer(self)
-  local level = self._bufTop
-  if level > 0 then self._bufTop = level - 1 end
-end
-
-local function resetPools(self)
-  self._colTop = 0
-  self._listTop = 0
 end
 
 local function takeList(self)
@@ -492,35 +452,6 @@ local function sortCollisions(list, len)
     end
     list[j + 1] = c
   end
-end
-
-function World:addResponse(name, response)
-  self.responses[name] = response
-end
-
--- The candidates buf[0 .. n-1] (the broad phase's buffer at `level`) that
--- are not the item itself, not visited (when visitedOnly) and named by the
--- filter: their body indices go to the level's `which` ids and the
--- filter's answers to its `names` table. Returns their count. Only indices
--- and names here: the numbers stay in C (see HITS).
-local function askFilter(self, level, item, buf, n, selfIndex, visitedOnly, userFilter)
-  local items, visit, serial = self._items, self._visit, self._serial
-  local which, names = self._whichWords[level], self._names[level]
-  local m = 0
-  for i = 0, n - 1 do
-    local idx = buf[i]
-    if idx ~= selfIndex and not (visitedOnly and visit[idx] == serial) then
-      local other = items[idx]
-      local responseName = userFilter(item, other)
-      -- a filter may remove items (the item asked about is then passed)
-      if responseName and items[idx] == other then
-        which[2 * m] = idx
-        m = m + 1
-        names[m] = responseName
-      end
-    end
-  end
-  return m
 end
 
 -- The collisions HITS[0 .. len-1] of a projection as collision tables in
@@ -644,23 +575,6 @@ function World:countCells()
   return count
 end
 
-function World:hasItem(item)
-  return item ~= nil and self._index[item] ~= nil
-end
-
-function World:getItems()
-  local items, len = {}, 0
-  for _, item in pairs(self._items) do
-    len = len + 1
-    items[len] = item
-  end
-  return items, len
-end
-
-function World:countItems()
-  return self._count
-end
-
 function World:getRect(item)
   local idx = item ~= nil and self._index[item]
   if not idx then missing(item, 'getting its rect') end
@@ -715,8 +629,6 @@ function World:queryPoint(x, y, filter)
   releaseBuffer(self)
   return items, len
 end
-
-local function sortByWeight(a, b) return a.weight < b.weight end
 
 local function getInfoAboutItemsTouchedBySegment(self, x1, y1, x2, y2, filter)
   assertIsPoint(x1, y1, 'the segment start')
@@ -1151,6 +1063,5 @@ bump.responses = {
   slide = slide,
   bounce = bounce,
 }
-
 
 return bump

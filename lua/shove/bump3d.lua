@@ -44,6 +44,12 @@ local bump3d = {
 }
 
 local C = require('shove.library')
+local shared = require('shove.bump_shared')
+local isFiniteInRange, assertType, assertIsPositiveNumber = shared.isFiniteInRange, shared.assertType,
+  shared.assertIsPositiveNumber
+local nearest, defaultFilter, sortByWeight = shared.nearest, shared.defaultFilter, shared.sortByWeight
+local growLevel, releaseBuffer, resetPools, askFilter = shared.growLevel, shared.releaseBuffer,
+  shared.resetPools, shared.askFilter
 bump3d.C = C
 
 local SHOVE_OK = 0
@@ -52,27 +58,10 @@ local NO_INDEX = 0xffffffff -- "skip nothing" for shove3_bump_detect_all
 
 -- The grid compares cubes and query boxes grown by a relative 2^-20, a
 -- superset of what bump's exact test accepts; cubes stay within float range.
-local FLOAT_LIMIT = 3.4e38
-
-local function isFiniteInRange(v)
-  return v == v and v > -FLOAT_LIMIT and v < FLOAT_LIMIT
-end
 
 ------------------------------------------------------------------------
 -- Checks (messages as bump-3dpd's)
 ------------------------------------------------------------------------
-
-local function assertType(desiredType, value, name)
-  if type(value) ~= desiredType then
-    error(name .. ' must be a ' .. desiredType .. ', but was ' .. tostring(value) .. '(a ' .. type(value) .. ')', 3)
-  end
-end
-
-local function assertIsPositiveNumber(value, name)
-  if type(value) ~= 'number' or value <= 0 then
-    error(name .. ' must be a positive integer, but was ' .. tostring(value) .. '(' .. type(value) .. ')', 3)
-  end
-end
 
 local function assertIsCube(x, y, z, w, h, d)
   assertType('number', x, 'x')
@@ -102,11 +91,6 @@ end
 ------------------------------------------------------------------------
 
 local DELTA = 1e-10 -- bump's margin for floating-point comparisons
-
-local function nearest(x, a, b)
-  if abs(a - x) < abs(b - x) then return a end
-  return b
-end
 
 local function cube_getNearestCorner(x, y, z, w, h, d, px, py, pz)
   return nearest(px, x, x + w), nearest(py, y, y + h), nearest(pz, z, z + d)
@@ -321,16 +305,14 @@ local function bounce(world, col, x, y, z, w, h, d, goalX, goalY, goalZ, filter)
   return bx, by, bz, cols, len
 end
 
-local function defaultFilter()
-  return 'slide'
-end
-
 ------------------------------------------------------------------------
 -- World
 ------------------------------------------------------------------------
 
 local World = {}
 local World_mt = { __index = World }
+World.addResponse, World.hasItem = shared.addResponse, shared.hasItem
+World.getItems, World.countItems = shared.getItems, shared.countItems
 
 -- A nested move or check (from inside a filter) cannot tell an error that
 -- escaped an earlier one from a real nesting; past this many pooled
@@ -349,17 +331,6 @@ local CUBE_C = ffi.cast('shove3_bump_rect *', CUBE)
 local QUERY = ffi.new('double[6]')
 local QUERY_HI = QUERY + 3
 local INDEX = ffi.new('uint32_t[1]')
-
--- The buffers of the broad phase, a level per nested query (as shove.bump).
-local function growLevel(self, level, cap)
-  local buf = ffi.new('uint32_t[?]', cap)
-  self._bufs[level], self._bufCaps[level] = buf, cap
-  local which = ffi.new('shove_id[?]', cap)
-  self._which[level] = which
-  self._whichWords[level] = ffi.cast('uint32_t *', which)
-  self._names[level] = self._names[level] or {}
-  return buf
-end
 
 -- Ids of the items whose padded cube meets the padded box [lx, hx] x [ly,
 -- hy] x [lz, hz]; returns the buffer, the count and the level; release
@@ -382,16 +353,6 @@ local function broad(self, lx, ly, lz, hx, hy, hz)
     n = C.shove3_bump_grid_query(self._grid, Q, QUERY_HI, buf, cap)
   end
   return buf, n, level
-end
-
-local function releaseBuffer(self)
-  local level = self._bufTop
-  if level > 0 then self._bufTop = level - 1 end
-end
-
-local function resetPools(self)
-  self._colTop = 0
-  self._listTop = 0
 end
 
 local function takeList(self)
@@ -481,34 +442,6 @@ local function sortCollisions(list, len)
     end
     list[j + 1] = c
   end
-end
-
-function World:addResponse(name, response)
-  self.responses[name] = response
-end
-
--- The candidates buf[0 .. n-1] that are not the item itself, not visited
--- (when visitedOnly) and named by the filter: their indices go to the
--- level's `which` ids and the filter's answers to its `names`. Returns
--- their count.
-local function askFilter(self, level, item, buf, n, selfIndex, visitedOnly, userFilter)
-  local items, visit, serial = self._items, self._visit, self._serial
-  local which, names = self._whichWords[level], self._names[level]
-  local m = 0
-  for i = 0, n - 1 do
-    local idx = buf[i]
-    if idx ~= selfIndex and not (visitedOnly and visit[idx] == serial) then
-      local other = items[idx]
-      local responseName = userFilter(item, other)
-      -- a filter may remove items (the item asked about is then passed)
-      if responseName and items[idx] == other then
-        which[2 * m] = idx
-        m = m + 1
-        names[m] = responseName
-      end
-    end
-  end
-  return m
 end
 
 -- The collisions HITS[0 .. len-1] of a projection as collision tables in
@@ -632,23 +565,6 @@ function World:countCells()
   return count
 end
 
-function World:hasItem(item)
-  return item ~= nil and self._index[item] ~= nil
-end
-
-function World:getItems()
-  local items, len = {}, 0
-  for _, item in pairs(self._items) do
-    len = len + 1
-    items[len] = item
-  end
-  return items, len
-end
-
-function World:countItems()
-  return self._count
-end
-
 function World:getCube(item)
   local idx = item ~= nil and self._index[item]
   if not idx then missing(item, 'getting its cube') end
@@ -705,8 +621,6 @@ function World:queryPoint(x, y, z, filter)
   releaseBuffer(self)
   return items, len
 end
-
-local function sortByWeight(a, b) return a.weight < b.weight end
 
 local function getInfoAboutItemsTouchedBySegment(self, x1, y1, z1, x2, y2, z2, filter)
   assertIsPoint(x1, y1, z1, 'the segment start')

@@ -154,37 +154,29 @@ static inline bool SHOVE_IFN(bump_same_range)(const SHOVE_T(bump_grid) * g,
     return same;
 }
 
-/* Moves item i (live) to a valid rect and files it in the cells that rect
- * covers (bump_set first tells the usual case, the same cells, cheaply). */
+/* Moves item i (live) to a valid rect in other cells (bump_set has told
+ * them apart) and files it there. Only the cells that change are touched
+ * when it stays in cells; an item that becomes wide, or stops being, leaves
+ * all of its old place for all of its new one. */
 static shove_status SHOVE_IFN(bump_refile)(SHOVE_T(bump_grid) * g, uint32_t i,
                                            const SHOVE_T(bump_rect) * rect) {
     int32_t range[2 * SHOVE_DIM];
     SHOVE_IFN(bump_item_range)(g, rect, range);
     int32_t *kept = &g->range[(size_t)i * 2u * SHOVE_DIM];
-    bool same = true;
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < 2 * SHOVE_DIM; ++a) {
-        same = same && kept[a] == range[a];
+    const double cells = SHOVE_IFN(bump_range_cells)(range);
+    const uint8_t live = cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
+    const bool in_cells = live == SHOVE_BUMP_IN_CELLS && g->live[i] == SHOVE_BUMP_IN_CELLS;
+    int32_t old[2 * SHOVE_DIM];
+    memcpy(old, kept, sizeof old);
+    SHOVE_IFN(bump_cell) * slots[SHOVE_BUMP_GRID_ITEM_CELLS];
+    uint32_t slot_count = 0;
+    if (!SHOVE_IFN(bump_reserve)(g, range, cells, in_cells ? old : NULL, slots, &slot_count)) {
+        return SHOVE_ERR_OUT_OF_MEMORY;
     }
-    /* the same cells: the same count, so it stays in cells or wide */
-    if (!same) {
-        const double cells = SHOVE_IFN(bump_range_cells)(range);
-        const uint8_t live =
-            cells > SHOVE_BUMP_GRID_ITEM_CELLS ? SHOVE_BUMP_WIDE : SHOVE_BUMP_IN_CELLS;
-        /* only the cells that change are touched when it stays in cells */
-        const bool in_cells = live == SHOVE_BUMP_IN_CELLS && g->live[i] == SHOVE_BUMP_IN_CELLS;
-        int32_t old[2 * SHOVE_DIM];
-        memcpy(old, kept, sizeof old);
-        SHOVE_IFN(bump_cell) * slots[SHOVE_BUMP_GRID_ITEM_CELLS];
-        uint32_t slot_count = 0;
-        if (!SHOVE_IFN(bump_reserve)(g, range, cells, in_cells ? old : NULL, slots, &slot_count)) {
-            return SHOVE_ERR_OUT_OF_MEMORY;
-        }
-        SHOVE_IFN(bump_unlink)(g, i, in_cells ? range : NULL);
-        memcpy(kept, range, sizeof range);
-        g->live[i] = live;
-        SHOVE_IFN(bump_link)(g, i, slots, slot_count);
-    }
+    SHOVE_IFN(bump_unlink)(g, i, in_cells ? range : NULL);
+    memcpy(kept, range, sizeof range);
+    g->live[i] = live;
+    SHOVE_IFN(bump_link)(g, i, slots, slot_count);
     g->rects[i] = *rect;
     return SHOVE_OK;
 }
@@ -476,13 +468,9 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
     if (update) {
-        if (SHOVE_IFN(bump_same_range)(g, &moved, &g->range[(size_t)self * 2u * SHOVE_DIM])) {
-            g->rects[self] = moved; /* the same cells: bump_set's usual case, here */
-        } else {
-            const shove_status status = SHOVE_IFN(bump_refile)(g, self, &moved);
-            if (status != SHOVE_OK) {
-                return status;
-            }
+        const shove_status status = SHOVE_IFN(bump_set)(g, self, &moved);
+        if (status != SHOVE_OK) {
+            return status;
         }
     }
     SHOVE_AXES_UNROLLED
