@@ -657,3 +657,42 @@ Test(bump_grid, a_move_whose_end_overflows_is_refused_changing_nothing) {
     SHOVE_FN(bump_grid_destroy)(g);
 }
 #endif
+
+/* A crowded cell's first block (its fifth item) and every later growth can
+ * fail: each refusal is SHOVE_ERR_OUT_OF_MEMORY, changes nothing a query or
+ * the rects show, and nothing leaks. */
+Test(bump_grid, a_crowded_cell_that_cannot_grow_changes_nothing) {
+    for (long fail = 0; fail < 40; ++fail) {
+        test_alloc counter;
+        shove_allocator al = test_alloc_make(&counter);
+        bump_grid *g = NULL;
+        cr_assert_eq(SHOVE_FN(bump_grid_create)(8.0, &al, &g), SHOVE_OK);
+        counter.fail_after = counter.calls + fail;
+        double lo[SHOVE_DIM], hi[SHOVE_DIM];
+        point(lo, 0.0, 0.0);
+        point(hi, 7.0, 7.0);
+        bump_rect rects[12];
+        uint32_t added = 0;
+        for (uint32_t i = 0; i < 12; ++i) {
+            rects[i] = rect(0.5 * (double)i, 0.25, 0.1, 0.1);
+            uint32_t index = UINT32_MAX;
+            const shove_status s = SHOVE_FN(bump_grid_add)(g, &rects[i], &index);
+            if (s != SHOVE_OK) {
+                cr_assert_eq(s, SHOVE_ERR_OUT_OF_MEMORY, "failing allocation %ld", fail);
+                cr_expect_eq(index, UINT32_MAX);
+                break;
+            }
+            added += 1u;
+        }
+        bool found[12];
+        cr_assert(query_set(g, lo, hi, found, 12));
+        cr_expect_eq(SHOVE_FN(bump_grid_count)(g), added, "failing allocation %ld", fail);
+        for (uint32_t i = 0; i < 12; ++i) {
+            cr_expect_eq(found[i], i < added, "failing allocation %ld, rect %u", fail, i);
+        }
+        cr_expect(added == 0u || rects_are(g, rects, added));
+        SHOVE_FN(bump_grid_destroy)(g);
+        cr_expect_eq(counter.live, 0, "failing allocation %ld: %lld bytes leak", fail,
+                     counter.live);
+    }
+}
