@@ -773,11 +773,12 @@ local spareSlides = setmetatable({}, { __mode = 'k' })
 
 -- The collisions of the default move are the caller's, and most games read
 -- one or two of their fields: each gets bump's five plain fields (item,
--- other, type, overlaps, ti) at once, and its vectors and rects (move,
--- normal, touch, itemRect, otherRect, slide) when first read, from numbers
--- kept in a metatable of its own (at these places), so that a collision
--- costs half the memory. A field read is then a plain field: the same table
--- each time, writes stay.
+-- other, type, overlaps, ti) and `normal` (the one games read most: made at
+-- once, it spares them the metatable's lookup) at once, and its other
+-- vectors and rects (move, touch, itemRect, otherRect, slide) when first
+-- read, from numbers kept in a metatable of its own (at these places), so
+-- that a collision costs half the memory. A field read is then a plain
+-- field: the same table each time, writes stay.
 local LAZY_AT = { move = 1, normal = 3, touch = 5, itemRect = 7, otherRect = 11, slide = 15 }
 local function lazyField(col, key)
   local at = LAZY_AT[key]
@@ -808,6 +809,7 @@ local function slideCollision(self, item, j, reuse)
       type = 'slide',
       overlaps = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0,
       ti = D[h],
+      normal = { x = D[h + 1], y = D[h + 2] },
     }, {
       __index = lazyField,
       D[m], D[m + 1], -- move

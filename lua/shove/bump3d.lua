@@ -767,9 +767,9 @@ growSlides(slidesCap, idsCap)
 local spareSlides = setmetatable({}, { __mode = 'k' })
 
 -- The collisions of the default move are the caller's: each gets the five
--- plain fields at once, and its vectors and cubes when first read, from
--- numbers kept in a metatable of its own (at these places), as in
--- shove.bump. A field read is then a plain field.
+-- plain fields and `normal` at once, and its other vectors and cubes when
+-- first read, from numbers kept in a metatable of its own (at these
+-- places), as in shove.bump. A field read is then a plain field.
 local LAZY_AT = { move = 1, normal = 4, touch = 7, itemCube = 10, otherCube = 16, slide = 22 }
 local function lazyField(col, key)
   local at = LAZY_AT[key]
@@ -800,6 +800,7 @@ local function slideCollision(self, item, j, reuse)
       type = 'slide',
       overlaps = SLIDEB[COL_BYTES * j + COL_OVERLAPS] ~= 0,
       ti = D[h],
+      normal = { x = D[h + 1], y = D[h + 2], z = D[h + 3] },
     }, {
       __index = lazyField,
       D[m], D[m + 1], D[m + 2], -- move
