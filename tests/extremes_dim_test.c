@@ -169,3 +169,62 @@ Test(extremes, a_hair_thin_mover_crosses_a_seam_under_the_edge_guard) {
               (double)a.box.min.raw[0]);
     EXPECT_VEC_EQ(b.box.min, a.box.min);
 }
+
+/* A mover whose width rounds away against a wall lies on the wall's face as
+ * a line. Such a line stands on no top that the wall goes on above: a wall
+ * cut in two at the line's foot reads as the whole wall (rule 3), which is
+ * beside the line, not under it. Removing the covered-top rule from the
+ * probes (ground_probe.c, top_covered) makes the cut wall ground. */
+Test(extremes, a_line_on_a_wall_face_stands_on_no_cut_of_the_wall) {
+    const shove_aabb mover = BOX(-2.31455074e-38f, 0, 0, -2.29621965e-38f, 2, 1);
+    const shove_aabb whole[] = {BOX(2, 0, -0.3125f, 27.25f, 16, 58.6875f)};
+    const shove_aabb cut[] = {BOX(2, 0, -0.3125f, 27.25f, 6, 58.6875f),
+                              BOX(2, 6, -0.3125f, 27.25f, 16, 58.6875f)};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.skin = 0.0f;
+    def.edge_guard = true;
+    for (int guard = 0; guard < 2; ++guard) {
+        def.edge_guard = guard != 0;
+        shove_move_result a, b;
+        cr_assert_eq(SHOVE_FN(slide)(mover, V(8.75f, 6, 0), whole, 1, &def, &a), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(slide)(mover, V(8.75f, 6, 0), cut, 2, &def, &b), SHOVE_OK);
+        /* the line ends on the face, its foot at the cut */
+        cr_expect_eq(a.box.min.raw[0], 2.0f);
+        cr_expect_eq(a.box.max.raw[0], 2.0f);
+        cr_expect_eq(a.box.min.raw[1], 6.0f);
+        cr_expect(!a.on_ground, "guard %d: the whole wall is ground", guard);
+        cr_expect(!b.on_ground, "guard %d: the cut wall is ground", guard);
+        EXPECT_VEC_EQ(b.delta, a.delta);
+        EXPECT_VEC_EQ(b.box.min, a.box.min);
+        EXPECT_VEC_EQ(b.box.max, a.box.max);
+        cr_expect_eq(b.hit_wall, a.hit_wall);
+    }
+    /* a wall that ends at the foot is ground for the line: its top is a
+     * surface there */
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(slide)(mover, V(8.75f, 6, 0), cut, 1, &def, &r), SHOVE_OK);
+    cr_expect(r.on_ground);
+}
+
+#if SHOVE_DIM == 3
+/* The fuzzed scene that found it (fuzz_slide): far along z, a move's
+ * rounding reaches several units below the foot, down to the cut at 8. */
+Test(extremes, a_long_line_on_a_wall_face_stands_on_no_cut_of_the_wall) {
+    const shove_aabb mover = BOX(-2.31455074e-38f, 0, 0, -2.29621965e-38f, 2, 12716284);
+    const shove_aabb whole[] = {BOX(2, 0, -0.3125f, 27.25f, 16, 58.6875f)};
+    const shove_aabb cut[] = {BOX(2, 0, -0.3125f, 27.25f, 8, 58.6875f),
+                              BOX(2, 8, -0.3125f, 27.25f, 16, 58.6875f)};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.skin = 0.0f;
+    def.max_iterations = 25;
+    def.edge_guard = true;
+    shove_move_result a, b;
+    const shove_vec d = V(8.74999714f, 11.5f, -19790);
+    cr_assert_eq(SHOVE_FN(slide)(mover, d, whole, 1, &def, &a), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(slide)(mover, d, cut, 2, &def, &b), SHOVE_OK);
+    cr_expect_eq(a.on_ground, b.on_ground);
+    cr_expect(!b.on_ground);
+    EXPECT_VEC_EQ(b.box.min, a.box.min);
+    EXPECT_VEC_EQ(b.box.max, a.box.max);
+}
+#endif

@@ -33,6 +33,115 @@ static SLIDE_NOINLINE void SHOVE_IFN(footprint_widen)(int up, shove_aabb *q) {
     }
 }
 
+/* Most tops a rule 3 check of a line's support collects (top_covered);
+ * past it the top counts, as it did before the check. */
+#define PROBE_COVER_TOPS 32
+
+/* Rule 3 for a box with no width on a sideways axis (see footprint_widen).
+ * Its footprint is a line (or a point), which may lie on the side face of
+ * a wall. A top under the line that the same solid goes on above, on the
+ * same side of the line, is no surface there: it is where a wall was cut in
+ * two, and the whole wall (beside the line, its top higher) holds nothing
+ * up. True when the top of obstacle `s` (set position `si`) is covered so
+ * all along the line over it: by solid obstacles that reach across its
+ * height and hold its side of the line (the other sideways axis, in 3D,
+ * as a union of intervals). A streamed set is not scanned again here (the
+ * probe that asks is in the middle of a scan of it): there every top counts. */
+static SLIDE_NOINLINE bool SHOVE_IFN(top_covered)(SHOVE_IFN(mover) * m, shove_aabb b, shove_aabb s,
+                                                  size_t si) {
+    const int up = m->def->up_axis;
+    int free_axis = -1;
+    bool line = false;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if (a == up) {
+            continue;
+        }
+        if (b.min.raw[a] == b.max.raw[a]) {
+            line = true;
+        } else if (free_axis < 0) {
+            free_axis = a;
+        } else {
+            return false; /* width on two sideways axes: not a line */
+        }
+    }
+    if (!line || m->streaming) {
+        return false;
+    }
+    const float top = s.max.raw[up];
+    float lo = 0.0f, hi = 0.0f; /* the line over s, along free_axis */
+    if (free_axis >= 0) {
+        lo = b.min.raw[free_axis] > s.min.raw[free_axis] ? b.min.raw[free_axis]
+                                                         : s.min.raw[free_axis];
+        hi = b.max.raw[free_axis] < s.max.raw[free_axis] ? b.max.raw[free_axis]
+                                                         : s.max.raw[free_axis];
+    }
+    shove_aabb q = b;
+    SHOVE_IFN(footprint_widen)(up, &q);
+    q.min.raw[up] = top;
+    q.max.raw[up] = shove__next_up(top);
+    float from[PROBE_COVER_TOPS], to[PROBE_COVER_TOPS];
+    int count = 0;
+    SHOVE_IFN(scan) sc;
+    uint32_t idx[SLIDE_SCAN_CHUNK];
+    SHOVE_IFN(scan_start)(m, &sc);
+    for (size_t k; (k = SHOVE_IFN(scan_next)(m, &sc, q, idx)) > 0;) {
+        for (size_t j = 0; j < k; ++j) {
+            const size_t ci = idx[j];
+            const shove_aabb c = SHOVE_IFN(obstacles_box)(m->set, ci);
+            if (ci == si || !(c.min.raw[up] <= top && c.max.raw[up] > top) ||
+                !SHOVE_IFN(is_solid)(SHOVE_IFN(response_of)(m, ci))) {
+                continue;
+            }
+            /* it holds the side of the line s is on (both sides when s
+             * runs across it) */
+            bool holds = true;
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                if (a == up || a == free_axis) {
+                    continue;
+                }
+                const float at = b.min.raw[a];
+                const bool above = s.max.raw[a] > at, below = s.min.raw[a] < at;
+                holds = holds && (!above || (c.min.raw[a] <= at && c.max.raw[a] > at)) &&
+                        (!below || (c.min.raw[a] < at && c.max.raw[a] >= at));
+            }
+            if (!holds) {
+                continue;
+            }
+            if (free_axis < 0) {
+                return true; /* a point, covered */
+            }
+            const float f = c.min.raw[free_axis] > lo ? c.min.raw[free_axis] : lo;
+            const float t = c.max.raw[free_axis] < hi ? c.max.raw[free_axis] : hi;
+            if (!(f <= t)) {
+                continue;
+            }
+            if (count == PROBE_COVER_TOPS) {
+                return false;
+            }
+            /* kept in order of `from` (insertion: a handful at most) */
+            int at = count++;
+            while (at > 0 && from[at - 1] > f) {
+                from[at] = from[at - 1];
+                to[at] = to[at - 1];
+                --at;
+            }
+            from[at] = f;
+            to[at] = t;
+        }
+    }
+    if (free_axis < 0) {
+        return false;
+    }
+    float reach = lo;
+    for (int n = 0; n < count && reach < hi; ++n) {
+        if (from[n] > reach) {
+            return false; /* a gap: the top shows there */
+        }
+        reach = to[n] > reach ? to[n] : reach;
+    }
+    return reach >= hi;
+}
+
 /* The edge guard's probe under box `b`: its footprint, from step_height +
  * ground_probe below the foot to step_height above it (a top in that range
  * is ground a step-up reaches). */
@@ -61,7 +170,8 @@ typedef struct SHOVE_IFN(support) {
 /* The probes under box `b`, in one scan. An obstacle supports the box when
  * it is solid, its top lies within [foot - below, foot + above] under the
  * footprint (strict overlap on every other axis; see footprint_widen for a
- * box without width), and it neither overlaps
+ * box without width, and top_covered for the tops such a box does not
+ * stand on), and it neither overlaps
  * the box nor lies above its head; ground takes below = ground_probe and
  * above = 0, the edge guard below = step_height + ground_probe and above =
  * step_height (a range that holds the ground's, so one scan serves both).
@@ -107,7 +217,8 @@ static SHOVE_HOT_INLINE SHOVE_IFN(support)
             const bool g = want_g && !(o.max.raw[up] > foot) &&
                            (!want_e || SHOVE_IFN(overlaps_unchecked)(o, qg));
             const bool e = want_e && !(o.max.raw[up] > foot + step_height);
-            if ((!g && !e) || !SHOVE_IFN(is_solid)(SHOVE_IFN(response_of)(m, i))) {
+            if ((!g && !e) || !SHOVE_IFN(is_solid)(SHOVE_IFN(response_of)(m, i)) ||
+                (m->thin && SHOVE_IFN(top_covered)(m, b, o, i))) {
                 continue;
             }
             out.ground = out.ground || g;
