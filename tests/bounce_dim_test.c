@@ -102,3 +102,24 @@ Test(bounce, a_bounce_near_the_end_of_float_range_is_refused) {
     def.response = SHOVE_RESPONSE_SLIDE;
     cr_expect_eq(SHOVE_FN(slide)(far, V(1e38f, 0, 0), &floor_box, 1, &def, &r), SHOVE_OK);
 }
+
+/* A bouncing mover that steps up: the step-up's settle back down (its own
+ * motion, not the game's) does not bounce off the top it lands on, so the
+ * mover ends at most step_height above its start (rule 2's step-up
+ * exception). Bouncing it reflected the rest of the settle upward: 0.8
+ * here for a step height of 0.5. */
+Test(bounce, a_step_up_settles_without_bouncing) {
+    const shove_aabb boxes[] = {BOX(-10, -1, -10, 10, 0, 10), BOX(1, 0, -10, 10, 0.4f, 10)};
+    const shove_aabb mover = BOX(0, 0, 0, 0.5f, 1.5f, 0.5f);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.response = SHOVE_RESPONSE_BOUNCE;
+    def.step_height = 0.5f;
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(slide)(mover, V(1, 0, 0), boxes, 2, &def, &r), SHOVE_OK);
+    cr_expect(r.stepped);
+    cr_expect(r.delta.raw[1] <= def.step_height, "rose %.9g", (double)r.delta.raw[1]);
+    /* it stands on the step, a skin above its top */
+    cr_expect(r.box.min.raw[1] >= 0.4f && r.box.min.raw[1] <= 0.4f + 2.0f * def.skin, "%.9g",
+              (double)r.box.min.raw[1]);
+    cr_expect(r.on_ground);
+}

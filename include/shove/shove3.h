@@ -228,7 +228,9 @@ typedef struct shove3_move_result {
  *  set) may raise the mover by up to step_height, and a BOUNCE reflects the
  *  rest of the motion on the blocked axis as bump.lua does (the new goal is
  *  the contact point plus the reflected rest), which may carry the mover
- *  back past its start on that axis.
+ *  back past its start on that axis. A step-up's settle back down is not
+ *  the game's motion and does not bounce: a stepping mover ends at most
+ *  step_height above its start.
  *
  *  The mover stops `skin` short of what blocks it (or where it is, if it
  *  started closer) and never a float step inside it. The default skin is 0:

@@ -115,6 +115,9 @@ typedef struct SHOVE_IFN(mover) {
     uint32_t keys[SLIDE_REPORTED_KEYS];
     /* Flags of the path being run. */
     bool hit_ceiling, hit_wall;
+    /* A step-up's settle is running: BOUNCE stops it as SLIDE would (see
+     * step_up_path). */
+    bool settling;
 } SHOVE_IFN(mover);
 
 /* Where one scan over the obstacles is. */

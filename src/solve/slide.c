@@ -97,6 +97,7 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     m.bounced = false;
     m.key_count = 0;
     m.hit_ceiling = false;
+    m.settling = false;
     m.hit_wall = false;
     const int up = def->up_axis;
 

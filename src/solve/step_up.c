@@ -40,7 +40,12 @@ static bool SHOVE_IFN(step_up_path)(SHOVE_IFN(mover) * m, shove_vec request, boo
     settle.raw[up] = SHOVE_IFN(clamp_above)(risen, floor_d, -(risen - floor_d));
     m->t_lo = 1.0f;
     m->t_span = 0.0f;
+    /* The settle is the step-up's own motion, not the game's: a BOUNCE
+     * top stops it as a slide would. Reflected, the rest of it would lift
+     * the mover past step_height. */
+    m->settling = true;
     SHOVE_IFN(sub_move)(m, &d, settle, false);
+    m->settling = false;
     SHOVE_IFN(path_end)(m, p, d);
     p->stepped_up = true;
     return true;

@@ -436,7 +436,7 @@ static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
             }
             if (resp == SHOVE_RESPONSE_TOUCH) {
                 touch = true;
-            } else if (resp == SHOVE_RESPONSE_BOUNCE) {
+            } else if (resp == SHOVE_RESPONSE_BOUNCE && !m->settling) {
                 bounce_axes |= 1u << axis;
             } else {
                 slide_axes |= 1u << axis;
