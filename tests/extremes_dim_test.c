@@ -207,6 +207,28 @@ Test(extremes, a_line_on_a_wall_face_stands_on_no_cut_of_the_wall) {
 }
 
 #if SHOVE_DIM == 3
+/* The same line along z over [0, 1]: the wall above the cut, itself cut
+ * along z, still covers the top all along the line; a piece missing over
+ * part of the line leaves the top bare there, and the line stands on it. */
+Test(extremes, a_line_stands_where_the_cut_top_is_bare) {
+    const shove_aabb mover = BOX(-2.31455074e-38f, 0, 0, -2.29621965e-38f, 2, 1);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.skin = 0.0f;
+    const shove_aabb covered[] = {BOX(2, 0, -0.3125f, 27.25f, 6, 58.6875f),
+                                  BOX(2, 6, -0.3125f, 27.25f, 16, 0.5f),
+                                  BOX(2, 6, 0.5f, 27.25f, 16, 58.6875f)};
+    const shove_aabb bare[] = {BOX(2, 0, -0.3125f, 27.25f, 6, 58.6875f),
+                               BOX(2, 6, -0.3125f, 27.25f, 16, 0.5f),
+                               BOX(2, 6, 0.75f, 27.25f, 16, 58.6875f)};
+    shove_move_result a, b;
+    cr_assert_eq(SHOVE_FN(slide)(mover, V(8.75f, 6, 0), covered, 3, &def, &a), SHOVE_OK);
+    cr_assert_eq(SHOVE_FN(slide)(mover, V(8.75f, 6, 0), bare, 3, &def, &b), SHOVE_OK);
+    cr_expect_eq(a.box.min.raw[1], 6.0f);
+    cr_expect_eq(b.box.min.raw[1], 6.0f);
+    cr_expect(!a.on_ground, "the covered cut is ground");
+    cr_expect(b.on_ground, "the bare part of the cut is not ground");
+}
+
 /* The fuzzed scene that found it (fuzz_slide): far along z, a move's
  * rounding reaches several units below the foot, down to the cut at 8. */
 Test(extremes, a_long_line_on_a_wall_face_stands_on_no_cut_of_the_wall) {
