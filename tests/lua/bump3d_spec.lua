@@ -3,18 +3,8 @@
 local bump3d = require('shove.bump3d')
 local cube = bump3d.cube
 
-local function collect(list, len, name)
-  local out = {}
-  for i = 1, len do out[i] = list[i][name] end
-  return out
-end
-
-local function sorted(list)
-  local copy = {}
-  for i, v in ipairs(list) do copy[i] = v end
-  table.sort(copy, function(a, b) return tostring(a) < tostring(b) end)
-  return copy
-end
+local lists = require('spec_lists')
+local collect, sorted = lists.field, lists.sorted
 
 local function vec(t) return { t.x, t.y, t.z } end
 

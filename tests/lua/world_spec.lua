@@ -2,18 +2,8 @@
 -- (LuaJIT, the shared library from SHOVE_LIBRARY).
 local bump = require('shove.bump')
 
-local function field(list, len, name)
-  local out = {}
-  for i = 1, len do out[i] = list[i][name] end
-  return out
-end
-
-local function sorted(list)
-  local copy = {}
-  for i, v in ipairs(list) do copy[i] = v end
-  table.sort(copy, function(a, b) return tostring(a) < tostring(b) end)
-  return copy
-end
+local lists = require('spec_lists')
+local field, sorted = lists.field, lists.sorted
 
 describe('bump.newWorld', function()
   it('defaults cellSize to 64 and keeps the one given', function()
