@@ -191,6 +191,70 @@ Test(edge_footing, off_a_corner_the_footing_is_kept_on_both_axes) {
 
 /* >>defs ------------------------------------------------------------------ */
 
+/* >>walls at the end of the run (rule 3) ------------------------------------ */
+
+/* A guarded mover on a plate, against a wall that rises from the plate's
+ * level beside it, moves into the wall and down. The wall is too high to
+ * step onto; cut in two across y, its lower half's top is within a step.
+ * Every cut guards as the whole wall: the run of supports goes on over a
+ * wall as over ground, so the buried top of a lower half adds nothing (a
+ * wall is no edge to fall from). Before, the lower half's top carried the
+ * run on where the whole wall ended it, and a BOUNCE mover bounced off the
+ * whole wall but not off the cut one (the fuzzed input
+ * corpus/slide/slide-bounce-with-a-seam-beside). */
+Test(edge_footing, a_wall_cut_across_y_guards_as_the_whole_wall) {
+    const shove_aabb mover = BOX(0, 0, 0, 1.75f, 1.75f, 1.75f);
+    const shove_aabb plate = BOX(0, -0.25f, 0, 1.5f, 0, 1.75f);
+    const shove_aabb wall = BOX(-1.75f, 0, -1, 0, 1.75f, 3);
+    const float cuts[] = {0.25f, 0.5f, 0.875f, 1.25f, 1.5f};
+    const shove_response responses[] = {SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_BOUNCE};
+    const shove_vec motions[] = {V(-1.5f, -0.625f, 0), V(-1.5f, 0, 0.5f), V(-0.25f, -0.1f, 0)};
+    shove_move_def def = sneak_def();
+    def.step_height = 1.0f;
+    def.skin = 0.25f;
+    for (size_t r = 0; r < sizeof responses / sizeof responses[0]; ++r) {
+        def.response = responses[r];
+        for (size_t d = 0; d < sizeof motions / sizeof motions[0]; ++d) {
+            const shove_aabb whole[] = {plate, wall};
+            const shove_move_result a = test_slide_ok(mover, motions[d], whole, 2, &def);
+            cr_expect(a.box.min.x >= 0.0f, "response %zu motion %zu: into the wall", r, d);
+            for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; ++c) {
+                shove_aabb lower = wall, upper = wall;
+                lower.max.y = cuts[c];
+                upper.min.y = cuts[c];
+                const shove_aabb cut[] = {plate, lower, upper};
+                const shove_move_result b = test_slide_ok(mover, motions[d], cut, 3, &def);
+                EXPECT_VEC_EQ(b.delta, a.delta);
+                EXPECT_VEC_EQ(b.box.min, a.box.min);
+                cr_expect_eq(b.hit_wall, a.hit_wall, "response %zu motion %zu cut %zu", r, d, c);
+                cr_expect_eq(b.on_ground, a.on_ground, "response %zu motion %zu cut %zu", r, d, c);
+            }
+        }
+    }
+}
+
+/* A wall standing where the platform ends stops a guarded player where it
+ * stops an unguarded one: touching the wall, all of its width over the
+ * platform. */
+Test(edge_footing, a_wall_at_the_ledge_is_no_edge) {
+    const shove_aabb scene[] = {BOX(-10, -1, -10, 5, 0, 10), BOX(5, -4, -10, 6, 3, 10),
+                                BOX(6, -4, -10, 20, -3, 10)};
+    const shove_move_def def = sneak_def();
+    shove_move_def free_walk = def;
+    free_walk.edge_guard = false;
+    shove_move_result g, f;
+    memset(&g, 0, sizeof g);
+    g.box = player_at(3, 0);
+    f = g;
+    for (int frame = 0; frame < 20; ++frame) {
+        g = test_slide_ok(g.box, V(0.3, -0.1, 0.05), scene, 3, &def);
+        f = test_slide_ok(f.box, V(0.3, -0.1, 0.05), scene, 3, &free_walk);
+        cr_assert(g.on_ground, "frame %d", frame);
+        EXPECT_VEC_EQ(g.box.min, f.box.min);
+    }
+    cr_expect(g.box.max.x <= 5.0f && g.box.max.x > 5.0f - 0.25f, "max x %.9g", (double)g.box.max.x);
+}
+
 /* A zero-initialised def reads edge_footing 0 as the default; a literal 0
  * from the default def keeps only a few float steps. */
 Test(edge_footing, a_zero_initialised_def_gets_the_default_footing) {

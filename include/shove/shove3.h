@@ -176,7 +176,10 @@ typedef shove_response (*shove3_filter_fn)(void *ctx, shove_id mover,
  *  lie over that support, and it stays on_ground. A box narrower than
  *  edge_footing on that axis keeps its whole width over the support (a
  *  mover 0.2 wide with a footing of 0.3 stops with its leading side at the
- *  ledge); the footing kept is never less than the skin. The default,
+ *  ledge); the footing kept is never less than the skin. A wall in the
+ *  way is no drop: the guard lets the slide stop the mover against it, and
+ *  a wall cut in two across the up axis guards as the whole wall does
+ *  (rule 3). The default,
  *  1/16, suits blocks 1 unit wide: a game in other units (pixels) sets its
  *  own. A literal 0 (in a def from shove3_default_move_def()) lets the box
  *  stop with its side on the ledge's edge, over it by only a few float

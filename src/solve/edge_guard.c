@@ -5,6 +5,8 @@
  * where the run of supports under it ends, less the footing kept
  * (edge_footing); if the end box is still not over ground, it tries each
  * sideways axis alone, then no sideways motion. Jumps and falls are free.
+ * Walls (solids too high to step onto) carry the run on as ground does:
+ * they are no drop, and the slide stops the mover against them.
  * Template: see dim.h.
  */
 #include <math.h>
@@ -16,7 +18,8 @@
 /* >>edge guard ---------------------------------------------------------- */
 
 /* The run of supports along sideways axis `a` for the edge guard: each
- * support among those `q` holds is an open interval of the displacements
+ * support among those `q` holds (a solid in the probe's height band: a top
+ * within a step, or a wall through the band) is an open interval of the displacements
  * along a for which it lies under the start box's footprint, and the run
  * grows from 0 through the intervals that overlap it, in the direction of
  * `want`. Sets *run_reach to how far the run goes; false when no support
@@ -25,8 +28,6 @@ static bool SHOVE_IFN(edge_support_run)(SHOVE_IFN(mover) * m, int a, float want,
                                         shove_aabb q, float *run_reach) {
     const int up = m->def->up_axis;
     const shove_aabb b = m->start;
-    const float step_height = m->def->step_height;
-    const float foot = b.min.raw[up];
     /* reach: how far the run of supports goes (in the motion's sign);
      * face: the far face of the support that set it. */
     float reach = 0.0f;
@@ -47,7 +48,13 @@ static bool SHOVE_IFN(edge_support_run)(SHOVE_IFN(mover) * m, int a, float want,
             for (size_t j = 0; j < k; ++j) {
                 const size_t i = idx[j];
                 const shove_aabb o = SHOVE_IFN(obstacles_box)(m->set, i);
-                if (o.max.raw[up] > foot + step_height || o.min.raw[up] >= b.max.raw[up]) {
+                /* Solids in the probe's height band carry the run on,
+                 * those too high to step onto included: a wall is no edge
+                 * to fall from. A solid cut in two across the up axis
+                 * then carries it as the whole does (rule 3): the buried
+                 * top of its lower half within a step, the whole above
+                 * one, both over the same span. */
+                if (o.min.raw[up] >= b.max.raw[up]) {
                     continue;
                 }
                 /* Displacements along a for which the footprints
