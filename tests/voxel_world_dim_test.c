@@ -526,6 +526,40 @@ Test(voxel_world, long_diagonal_moves_in_pieces_land_and_touch) {
     map_free(m);
 }
 
+/* A long BOUNCE move into a wall the mover touches runs in pieces: the
+ * first piece reflects, the rest go back the other way. Their sum never
+ * ends further back than the request's length (rule 2's bounce); summed
+ * plain pieces passed it by their rounding (a fuzzed input, fuzz_world:
+ * corpus/world/world-long-move-back-past-its-request, 18.0000019 back
+ * for +18). */
+Test(voxel_world, a_long_bounce_in_pieces_ends_within_the_request_length) {
+    test_map *m = map_new(-64, -4, -64, 128, 8, 128);
+    for (int32_t y = -4; y < 4; ++y) {
+        for (int32_t z = (SHOVE_DIM == 3 ? -64 : 0); z < (SHOVE_DIM == 3 ? 64 : 1); ++z) {
+            map_set(m, 30, y, z, CELL_FULL);
+        }
+    }
+    shove_world *w = world_with(m, V(0, 0, 0));
+    const shove_aabb start = BOX(29.4f, 0.5f, 0.25f, 30, 2.3f, 0.85f);
+    const shove_id id = add_mover(w, start);
+    shove_move_def bounce = SHOVE_FN(default_move_def)();
+    bounce.response = SHOVE_RESPONSE_BOUNCE;
+    int reflected = 0;
+    for (int i = 0; i < 64; ++i) {
+        const float length = 8.0f + 0.37f * (float)i; /* pieces whose length is not exact */
+        cr_assert_eq(SHOVE_FN(body_set_box)(w, id, start), SHOVE_OK);
+        cr_assert(!SHOVE_IFN(voxel_move_is_short)(&w->voxels, start, V(length, 0, 0)));
+        const shove_move_result r = move(w, id, V(length, 0, 0), &bounce);
+        cr_expect(r.delta.raw[0] >= -length && r.delta.raw[0] <= 0.0f, "%.9g back for %.9g",
+                  (double)r.delta.raw[0], (double)length);
+        cr_expect(!map_overlaps(m, V(0, 0, 0), 1.0f, r.box));
+        reflected += r.delta.raw[0] < -0.5f * length;
+    }
+    cr_expect_eq(reflected, 64, "the wall reflected every move");
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
 /* >>mobs -------------------------------------------------------------------- */
 
 Test(voxel_world, wandering_mobs_never_end_inside_terrain) {

@@ -117,11 +117,18 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
          * of the whole move, except on an axis a bounce turned around
          * (the piece reflected the rest of its own motion already, and the
          * following pieces go on the other way, as one run's reflection
-         * does). */
+         * does): there, kept within the motion's length of the start
+         * either way (rule 2's bounce), which plain pieces summed would
+         * pass by their rounding. */
         shove_vec req;
         for (int a = 0; a < SHOVE_DIM; ++a) {
             float v = piece.raw[a];
             if (turned & (1u << a)) {
+                const float length = fabsf(delta.raw[a]);
+                const float room_hi = length - total.raw[a];
+                const float room_lo = -length - total.raw[a];
+                v = v > room_hi ? room_hi : v;
+                v = v < room_lo ? room_lo : v;
                 req.raw[a] = v;
                 continue;
             }
