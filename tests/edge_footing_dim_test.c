@@ -255,6 +255,31 @@ Test(edge_footing, a_wall_at_the_ledge_is_no_edge) {
     cr_expect(g.box.max.x <= 5.0f && g.box.max.x > 5.0f - 0.25f, "max x %.9g", (double)g.box.max.x);
 }
 
+/* A wall at the ledge that ends part of the way along it (3D: z < 1): a
+ * player walking off the ledge diagonally along it is stopped by the wall
+ * while beside it, and past its end the guard holds it with the footing,
+ * every frame on the ground. */
+Test(edge_footing, walking_past_the_end_of_a_wall_at_the_ledge_keeps_the_footing) {
+    const shove_aabb scene[] = {BOX(-10, -1, -10, 5, 0, 10), BOX(5, -4, -10, 6, 3, 1),
+                                BOX(6, -4, -10, 20, -3, 10)};
+    const shove_move_def def = sneak_def();
+    shove_move_result r;
+    memset(&r, 0, sizeof r);
+    r.box = player_at(4.3f, 0);
+    for (int frame = 0; frame < 60; ++frame) {
+        r = test_slide_ok(r.box, V(0.3, -0.1, 0.05), scene, 3, &def);
+        cr_assert(r.on_ground, "frame %d", frame);
+        const float f = footing_of(r.box);
+        cr_assert(f >= FOOTING, "frame %d: footing %.9g", frame, (double)f);
+    }
+#if SHOVE_DIM == 3
+    /* it got past the wall's end, where only the guard holds it */
+    cr_expect(r.box.min.z > 1.0f, "min z %.9g", (double)r.box.min.z);
+    const float f = footing_of(r.box);
+    cr_expect(f <= FOOTING + ROUNDING, "footing %.9g", (double)f);
+#endif
+}
+
 /* A zero-initialised def reads edge_footing 0 as the default; a literal 0
  * from the default def keeps only a few float steps. */
 Test(edge_footing, a_zero_initialised_def_gets_the_default_footing) {
