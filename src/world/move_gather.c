@@ -8,9 +8,13 @@
  *
  * The set a gather builds (kept between moves in w->obstacles, so the
  * steady state allocates nothing) holds the bodies that interact with the
- * mover. The slide core's result does not depend on the order of the
- * obstacles, so a world move ends where shove3_slide over the same boxes
- * ends, bit for bit.
+ * mover. Where the slide core ends (box, delta, flags, contact count) does
+ * not depend on the order of the obstacles, so a world move ends where
+ * shove3_slide over the same boxes ends, bit for bit. The order of the
+ * contacts a move reports does: contacts met at the same t come in the
+ * order of the set. So the trees' walks give every set a fixed order (see
+ * move_query_static), and a broad phase put in their place would have to
+ * keep it, or the contacts be ordered otherwise, to keep results.
  */
 #include <math.h>
 #include <string.h>
