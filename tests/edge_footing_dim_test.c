@@ -42,20 +42,27 @@ static shove_move_def sneak_def(void) {
     return def;
 }
 
-/* Walks +x (with gravity) for `frames` frames; every frame must stay on the
- * ground. Returns the last result. */
-static shove_move_result walk_to_edge(shove_aabb p, const shove_move_def *def, int frames) {
-    size_t n;
-    const shove_aabb *scene = ledge(&n);
+/* Walks box `p` by `v` a frame over `scene` (n boxes, a platform whose top
+ * is y = 0) for `frames` frames; every frame must stay on the ground, on
+ * the platform's top. Returns the last result. */
+static shove_move_result walk_over(const shove_aabb *scene, size_t n, shove_aabb p, shove_vec v,
+                                   const shove_move_def *def, int frames) {
     shove_move_result r;
     memset(&r, 0, sizeof r);
     r.box = p;
     for (int f = 0; f < frames; ++f) {
-        r = test_slide_ok(r.box, V(0.3, -0.1, 0), scene, n, def);
+        r = test_slide_ok(r.box, v, scene, n, def);
         cr_assert(r.on_ground, "frame %d: walked off (min x %.9g)", f, (double)r.box.min.x);
         cr_assert_eq(r.box.min.y, 0.0f, "frame %d: left the platform's top", f);
     }
     return r;
+}
+
+/* Walks +x (with gravity) off the ledge's +x edge for `frames` frames. */
+static shove_move_result walk_to_edge(shove_aabb p, const shove_move_def *def, int frames) {
+    size_t n;
+    const shove_aabb *scene = ledge(&n);
+    return walk_over(scene, n, p, V(0.3, -0.1, 0), def, frames);
 }
 
 /* The footing over the ledge at x = 5 of a box that walked +x. */
@@ -102,13 +109,7 @@ Test(edge_footing, the_guard_holds_at_the_minus_x_edge_too) {
     /* The platform's -x edge is x = -10; nothing below it. */
     size_t n;
     const shove_aabb *scene = ledge(&n);
-    shove_move_result r;
-    memset(&r, 0, sizeof r);
-    r.box = player_at(-8, 0);
-    for (int f = 0; f < 20; ++f) {
-        r = test_slide_ok(r.box, V(-0.3, -0.1, 0), scene, n, &def);
-        cr_assert(r.on_ground, "frame %d", f);
-    }
+    const shove_move_result r = walk_over(scene, n, player_at(-8, 0), V(-0.3, -0.1, 0), &def, 20);
     const float f = r.box.max.x - -10.0f;
     cr_expect(f >= FOOTING && f <= FOOTING + ROUNDING, "footing %.9g", (double)f);
 }
@@ -176,13 +177,7 @@ Test(edge_footing, sneaking_along_the_edge_keeps_the_footing) {
 Test(edge_footing, off_a_corner_the_footing_is_kept_on_both_axes) {
     const shove_move_def def = sneak_def();
     const shove_aabb corner[] = {BOX(-10, -1, -10, 5, 0, 5)};
-    shove_move_result r;
-    memset(&r, 0, sizeof r);
-    r.box = player_at(2, 2);
-    for (int f = 0; f < 30; ++f) {
-        r = test_slide_ok(r.box, V(0.3, -0.1, 0.3), corner, 1, &def);
-        cr_assert(r.on_ground, "frame %d", f);
-    }
+    const shove_move_result r = walk_over(corner, 1, player_at(2, 2), V(0.3, -0.1, 0.3), &def, 30);
     const float fx = 5.0f - r.box.min.x, fz = 5.0f - r.box.min.z;
     cr_expect(fx >= FOOTING && fx <= FOOTING + ROUNDING, "x footing %.9g", (double)fx);
     cr_expect(fz >= FOOTING && fz <= FOOTING + ROUNDING, "z footing %.9g", (double)fz);
@@ -267,8 +262,7 @@ Test(edge_footing, walking_past_the_end_of_a_wall_at_the_ledge_keeps_the_footing
     memset(&r, 0, sizeof r);
     r.box = player_at(4.3f, 0);
     for (int frame = 0; frame < 60; ++frame) {
-        r = test_slide_ok(r.box, V(0.3, -0.1, 0.05), scene, 3, &def);
-        cr_assert(r.on_ground, "frame %d", frame);
+        r = walk_over(scene, 3, r.box, V(0.3, -0.1, 0.05), &def, 1);
         const float f = footing_of(r.box);
         cr_assert(f >= FOOTING, "frame %d: footing %.9g", frame, (double)f);
     }
