@@ -179,15 +179,15 @@ typedef shove_response (*shove2_filter_fn)(void *ctx, shove_id mover,
  *  ledge); the footing kept is never less than the skin. A wall in the
  *  way is no drop: the guard lets the slide stop the mover against it, and
  *  a wall cut in two across the up axis guards as the whole wall does
- *  (rule 3). The default,
- *  1/16, suits blocks 1 unit wide: a game in other units (pixels) sets its
- *  own. A literal 0 (in a def from shove2_default_move_def()) lets the box
- *  stop with its side on the ledge's edge, over it by only a few float
- *  steps. A mover that already has less footing than that (placed there)
- *  is not pulled back, only kept from going further out. Jumps (a rising
- *  motion) and falls are not guarded; edge_footing does nothing without
- *  edge_guard, and edge_guard does nothing with up_axis -1 (no ground to
- *  guard; accepted so a def can switch its up axis off and on). */
+ *  (rule 3). The default, 1/16, suits blocks 1 unit wide: a game in other
+ *  units (pixels) sets its own. A literal 0 (in a def from
+ *  shove2_default_move_def()) lets the box stop with its side on the
+ *  ledge's edge, over it by only a few float steps. A mover that already
+ *  has less footing than that (placed there) is not pulled back, only kept
+ *  from going further out. Jumps (a rising motion) and falls are not
+ *  guarded; edge_footing does nothing without edge_guard, and edge_guard
+ *  does nothing with up_axis -1 (no ground to guard; accepted so a def can
+ *  switch its up axis off and on). */
 typedef struct shove2_move_def {
     float skin;              /**< gap kept to surfaces stopped against (default 0) */
     int max_iterations;      /**< slide iterations (default 8, range 1..64) */
