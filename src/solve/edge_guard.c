@@ -19,11 +19,12 @@
 
 /* The run of supports along sideways axis `a` for the edge guard: each
  * support among those `q` holds (a solid in the probe's height band: a top
- * within a step, or a wall through the band) is an open interval of the displacements
- * along a for which it lies under the start box's footprint, and the run
- * grows from 0 through the intervals that overlap it, in the direction of
- * `want`. Sets *run_reach to how far the run goes; false when no support
- * lies under the box along a. `keep` is the footing the clamp keeps. */
+ * within a step, or a wall through the band) is an open interval of the
+ * displacements along a for which it lies under the start box's footprint,
+ * and the run grows from 0 through the intervals that overlap it, in the
+ * direction of `want`. Sets *run_reach to how far the run goes; false when
+ * no support lies under the box along a. `keep` is the footing the clamp
+ * keeps. */
 static bool SHOVE_IFN(edge_support_run)(SHOVE_IFN(mover) * m, int a, float want, float keep,
                                         shove_aabb q, float *run_reach) {
     const int up = m->def->up_axis;
