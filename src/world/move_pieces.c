@@ -92,6 +92,9 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
                                                shove_move_result *out) {
     const double pieces =
         SHOVE_IFN(voxel_piece_count)(&gather->w->voxels, delta, MOVE_PIECE_VOXELS);
+    /* env: where the whole move may end, from the start: between 0 and the
+     * request; on an axis a bounce turned around, within its length either
+     * way (set then) */
     shove_vec piece, env_lo, env_hi;
     for (int a = 0; a < SHOVE_DIM; ++a) {
         piece.raw[a] = (float)((double)delta.raw[a] / pieces);
@@ -113,26 +116,15 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
         }
         /* This piece's request: on an axis that has kept up so far, to the
          * point k / pieces of the way (from the start, so that rounding
-         * does not add up); else a plain piece, kept inside the envelope
-         * of the whole move, except on an axis a bounce turned around
-         * (the piece reflected the rest of its own motion already, and the
-         * following pieces go on the other way, as one run's reflection
-         * does): there, kept within the motion's length of the start
-         * either way (rule 2's bounce), which plain pieces summed would
-         * pass by their rounding. */
+         * does not add up); else a plain piece (on an axis a bounce turned
+         * around, the piece reflected the rest of its own motion already,
+         * and the following pieces go on the other way, as one run's
+         * reflection does); either way kept inside the envelope, which
+         * summed plain pieces would pass by their rounding. */
         shove_vec req;
         for (int a = 0; a < SHOVE_DIM; ++a) {
             float v = piece.raw[a];
-            if (turned & (1u << a)) {
-                const float length = fabsf(delta.raw[a]);
-                const float room_hi = length - total.raw[a];
-                const float room_lo = -length - total.raw[a];
-                v = v > room_hi ? room_hi : v;
-                v = v < room_lo ? room_lo : v;
-                req.raw[a] = v;
-                continue;
-            }
-            if (!(blocked & (1u << a))) {
+            if (!((turned | blocked) & (1u << a))) {
                 const double along =
                     k < pieces ? (double)delta.raw[a] * (k / pieces) : (double)delta.raw[a];
                 const float to = (float)((double)box.min.raw[a] + along);
@@ -192,6 +184,9 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
             if (bounce & (1u << a)) {
                 piece.raw[a] = -piece.raw[a];
                 turned |= 1u << a;
+                /* rule 2's bounce: within the motion's length either way */
+                env_hi.raw[a] = fabsf(delta.raw[a]);
+                env_lo.raw[a] = -env_hi.raw[a];
             }
         }
         cur = r.box;
