@@ -399,7 +399,7 @@ Test(voxel, neighbour_faces_are_the_same_float_at_any_size_and_index) {
 static bool gather_voxels(const shove_voxel_def *d, shove_aabb box, shove_vec delta, float margin,
                           SHOVE_IFN(obstacle_set) * out) {
     shove__voxel_budget budget = SHOVE_IFN(voxel_budget)(d);
-    return SHOVE_IFN(voxel_gather)(d, box, delta, margin, 0u, true, false, &budget, out);
+    return SHOVE_IFN(voxel_gather)(d, box, delta, margin, 0u, true, NAN, false, &budget, out);
 }
 
 Test(voxel, gather_lists_touching_boxes_only_with_null_ids) {
@@ -577,7 +577,7 @@ static int gather_matches_reads(const shove_voxel_def *d, shove_aabb box, int tr
     SHOVE_IFN(obstacles_init)(&set, NULL);
     shove__voxel_budget budget = SHOVE_IFN(voxel_budget)(d);
     const bool ok =
-        SHOVE_IFN(voxel_gather)(d, box, V(0, 0, 0), 0.0f, 0u, true, false, &budget, &set);
+        SHOVE_IFN(voxel_gather)(d, box, V(0, 0, 0), 0.0f, 0u, true, NAN, false, &budget, &set);
     if (!precise || lied) {
         cr_assert(!ok, "trial %d", trial);
         cr_assert_eq(budget.status, precise ? SHOVE_ERR_INVALID_ARGUMENT : SHOVE_ERR_OUT_OF_RANGE,
@@ -1151,7 +1151,7 @@ Test(voxel, gather_without_merge_keeps_one_obstacle_per_cell_with_its_cell) {
     SHOVE_IFN(obstacles_init)(&set, NULL);
     shove__voxel_budget budget = SHOVE_IFN(voxel_budget)(&d);
     cr_assert(SHOVE_IFN(voxel_gather)(&d, BOX(-3.5, 0, 0.25, 6.5, 1, 0.75), V(0, 0, 0), 0.0f, 0u,
-                                      false, false, &budget, &set));
+                                      false, NAN, false, &budget, &set));
     cr_assert_eq(set.count, 11u); /* cells -4 .. 6 */
     for (size_t i = 0; i < set.count; ++i) {
         shove_obstacle o;

@@ -560,6 +560,49 @@ Test(voxel_world, a_long_bounce_in_pieces_ends_within_the_request_length) {
     map_free(m);
 }
 
+/* A mover without width on x lying on the face two voxels of a solid row
+ * share touches both and overlaps neither, as with the row's boxes one by
+ * one: moves and steps treat it as shove_slide over those boxes does, though
+ * the world's gather joins the row into one box elsewhere. */
+Test(voxel_world, a_line_on_a_seam_inside_a_row_moves_as_over_the_row_s_boxes) {
+    enum { ROW = 8 };
+    test_map *m = map_new(-4, -4, -4, 16, 8, 8);
+    shove_aabb cells[ROW];
+    for (int32_t x = 0; x < ROW; ++x) {
+        map_set(m, x, 0, 0, CELL_FULL);
+        cells[x] = BOX((float)x, 0, 0, (float)x + 1, 1, 1);
+    }
+    shove_world *w = world_with(m, V(0, 0, 0));
+    const shove_aabb line = BOX(3, 0.25f, 0.25f, 3, 0.75f, 0.75f);
+    const shove_id id = add_mover(w, line);
+    const shove_move_def def = SHOVE_FN(default_move_def)();
+    const shove_vec deltas[] = {V(5, 0, 0),    V(-5, 0, 0),   V(0.4f, 0, 0), V(40, 0, 0),
+                                V(2, 0.3f, 0), V(0, 0.6f, 0), V(0, 0, 0.6f), V(-3, -0.2f, 0.1f)};
+    int blocked = 0;
+    for (size_t i = 0; i < sizeof deltas / sizeof deltas[0]; ++i) {
+        const shove_vec d = deltas[i];
+        shove_move_result want;
+        cr_assert_eq(SHOVE_FN(slide)(line, d, cells, ROW, &def, &want), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(body_set_box)(w, id, line), SHOVE_OK);
+        const shove_move_result got = move(w, id, d, &def);
+        cr_expect(memcmp(&got.box, &want.box, sizeof got.box) == 0, "move %zu: x %.9g against %.9g",
+                  i, (double)got.box.min.raw[0], (double)want.box.min.raw[0]);
+        cr_expect_eq(got.hit_wall, want.hit_wall, "move %zu", i);
+        /* The same motion in a step, the body alone in the world. */
+        cr_assert_eq(SHOVE_FN(body_set_box)(w, id, line), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(body_set_motion)(w, id, d), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
+        shove_aabb stepped;
+        cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &stepped), SHOVE_OK);
+        cr_expect(memcmp(&stepped, &want.box, sizeof stepped) == 0, "step %zu: x %.9g against %.9g",
+                  i, (double)stepped.min.raw[0], (double)want.box.min.raw[0]);
+        blocked += want.delta.raw[0] == 0.0f && d.raw[0] != 0.0f;
+    }
+    cr_expect_eq(blocked, 6, "the row stops every motion along x at once");
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
 /* >>mobs -------------------------------------------------------------------- */
 
 Test(voxel_world, wandering_mobs_never_end_inside_terrain) {

@@ -126,14 +126,17 @@ int SHOVE_IFN(voxel_read)(const shove_voxel_def *def, const int32_t cell[SHOVE_D
  *  its cell and `flags` | SHOVE_OBSTACLE_VOXEL. With `merge`, boxes of
  *  neighbouring voxels along x with the same extent on the other axes are
  *  joined into one (which keeps the cell of the first); without it (moves
- *  whose filter must see every cell) each box stays its own obstacle. With
+ *  whose filter must see every cell) each box stays its own obstacle. No
+ *  run is joined where its boxes meet at x = `line_x` (NaN: anywhere): a
+ *  mover without width on x that lies on the face two voxels share touches
+ *  both and overlaps neither, but it would lie inside their run. With
  *  `tube` only the cells along the path of the grown box are read (a
  *  superset of what a motion along `delta` touches, not of the swept box),
  *  each box its own obstacle. Spends `budget`; false when the set cannot
  *  grow or budget->status was set (past the budget or float precision, or
  *  a lying callback). */
 bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
-                             float margin, uint8_t flags, bool merge, bool tube,
+                             float margin, uint8_t flags, bool merge, float line_x, bool tube,
                              shove__voxel_budget *budget, SHOVE_IFN(obstacle_set) * out);
 
 /** Earliest hit of `box` swept by `delta` against the voxels, walking the

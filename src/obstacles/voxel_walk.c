@@ -42,6 +42,7 @@ typedef struct SHOVE_T(voxel_gathering) {
     int mode; /* VOXEL_CHECKED, VOXEL_FINITE or VOXEL_UNIT (voxel_mode) */
     uint8_t flags;
     bool merge;   /* join runs (below); false: one obstacle per box of a cell */
+    float line_x; /* no run is joined at this x (see voxel_gather); NaN: none */
     shove_aabb q; /* the query box */
     SHOVE_IFN(obstacle_set) * out;
     shove__voxel_budget *budget; /* its status is set when a callback lies */
@@ -50,7 +51,9 @@ typedef struct SHOVE_T(voxel_gathering) {
      * that box longer instead of adding one, so a floor under a mover is a
      * box per row rather than a box per voxel. The union is the same solid,
      * which the slide treats as the touching boxes it is made of (rule 3);
-     * only the number of voxel contacts drops. `prev` holds the obstacles
+     * only the number of voxel contacts drops. One mover tells them apart:
+     * one without width on x on the face two boxes share, outside both but
+     * inside their run; at its x (line_x) no run is joined. `prev` holds the obstacles
      * the cell before made or extended (how many: see voxel_take). */
     size_t *prev, *cur;
     size_t runs[2][SHOVE_VOXEL_MAX_BOXES];
@@ -74,7 +77,7 @@ static SHOVE_HOT_INLINE bool SHOVE_IFN(voxel_keep)(SHOVE_T(voxel_gathering) * g,
     SHOVE_IFN(obstacle_set) *const out = g->out;
     for (int j = 0; g->merge && j < *prev_n; ++j) {
         const size_t k = prev[j];
-        bool same = out->max[0][k] == o->min.raw[0];
+        bool same = out->max[0][k] == o->min.raw[0] && o->min.raw[0] != g->line_x;
         SHOVE_AXES_UNROLLED
         for (int a = 1; a < SHOVE_DIM; ++a) {
             same = same && out->min[a][k] == o->min.raw[a] && out->max[a][k] == o->max.raw[a];
@@ -395,13 +398,14 @@ static bool SHOVE_IFN(voxel_gather_tube)(SHOVE_T(voxel_gathering) * g, shove_aab
 }
 
 bool SHOVE_IFN(voxel_gather)(const shove_voxel_def *def, shove_aabb box, shove_vec delta,
-                             float margin, uint8_t flags, bool merge, bool tube,
+                             float margin, uint8_t flags, bool merge, float line_x, bool tube,
                              shove__voxel_budget *budget, SHOVE_IFN(obstacle_set) * out) {
     SHOVE_T(voxel_gathering) g;
     g.q = SHOVE_IFN(voxel_query)(box, delta, margin);
     g.def = def;
     g.flags = flags;
     g.merge = merge;
+    g.line_x = line_x;
     g.out = out;
     g.budget = budget;
     g.prev = g.runs[0];

@@ -37,6 +37,10 @@ typedef struct SHOVE_T(world_gather_ctx) {
     float min_margin;
     shove_aabb region; /**< out: the box the last gather covered */
     bool cells;        /**< voxels one box per cell (the move has a filter) */
+    /** The mover's x when it has no width on x, else NaN: voxel runs are
+     *  not joined there (see voxel_gather), so such a mover on the face two
+     *  voxels share is outside both, as it is outside the two boxes. */
+    float line_x;
     /** Voxels: read only along the path (voxel_gather's tube), and what
      *  the call may still read (its status says why a gather failed). */
     bool tube;
@@ -49,6 +53,9 @@ typedef struct SHOVE_T(world_gather_ctx) {
 } SHOVE_T(world_gather_ctx);
 bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                              SHOVE_IFN(obstacle_set) * out);
+
+/** What world_gather_ctx.line_x is for a mover of box `box`. */
+float SHOVE_IFN(move_line_x)(shove_aabb box);
 
 /** Set up `gather` for a move of body `slot` from `box` with this skin;
  *  `cells` when the move has a filter (voxels one box per cell). */

@@ -237,10 +237,14 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
     if (ctx.ok && w->has_voxels) {
         /* Voxels are static solids for every mover; a sensor passes through. */
         const uint8_t flags = ctx.mover_is_sensor ? (uint8_t)SHOVE_OBSTACLE_SENSOR : 0u;
-        ctx.ok = SHOVE_IFN(voxel_gather)(&w->voxels, box, delta, m, flags, !g->cells, g->tube,
-                                         &g->budget, out);
+        ctx.ok = SHOVE_IFN(voxel_gather)(&w->voxels, box, delta, m, flags, !g->cells, g->line_x,
+                                         g->tube, &g->budget, out);
     }
     return ctx.ok;
+}
+
+float SHOVE_IFN(move_line_x)(shove_aabb box) {
+    return box.min.raw[0] == box.max.raw[0] ? box.min.raw[0] : NAN;
 }
 
 void SHOVE_IFN(move_gather_start)(SHOVE_T(world_gather_ctx) * gather, shove_world *w, uint32_t slot,
@@ -251,6 +255,7 @@ void SHOVE_IFN(move_gather_start)(SHOVE_T(world_gather_ctx) * gather, shove_worl
     gather->min_margin = SHOVE_IFN(world_contact_distance)(skin, box);
     gather->region = box;
     gather->cells = cells;
+    gather->line_x = SHOVE_IFN(move_line_x)(box);
 }
 
 bool SHOVE_IFN(world_collect_near)(shove_world *w, uint32_t slot, shove_aabb box, float distance,

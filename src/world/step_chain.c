@@ -180,6 +180,7 @@ static bool SHOVE_IFN(step_chain_look_ahead)(STEP_RUN *run, const SHOVE_T(step_c
         reach.max.raw[run->up] += look.contact;
     }
     gather->mover = s->nodes[k].slot;
+    gather->line_x = SHOVE_IFN(move_line_x)(look.box);
     run->set_owner = STEP_NONE;
     SHOVE_IFN(obstacles_clear)(&w->obstacles);
     w->obstacles.cursor = 0;
