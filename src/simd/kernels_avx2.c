@@ -90,6 +90,14 @@ static inline wide_m wide_and(wide_m a, wide_m b) {
 static inline wide_f wide_xor(wide_f a, wide_f b) {
     return simde_mm256_xor_ps(a, b);
 }
+/* The first two floats of every group of four of a, then of b, per 128-bit
+ * half: a0 a1 b0 b1 | a4 a5 b4 b5 (wide_pairs_hi: the last two). */
+static inline wide_f wide_pairs_lo(wide_f a, wide_f b) {
+    return simde_mm256_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+}
+static inline wide_f wide_pairs_hi(wide_f a, wide_f b) {
+    return simde_mm256_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+}
 static inline unsigned wide_bits(wide_m m) {
     return (unsigned)simde_mm256_movemask_ps(m);
 }

@@ -83,6 +83,13 @@ static inline wide_f wide_xor(wide_f a, wide_f b) {
     return simde_vreinterpretq_f32_u32(
         simde_veorq_u32(simde_vreinterpretq_u32_f32(a), simde_vreinterpretq_u32_f32(b)));
 }
+/* a0 a1 b0 b1 (wide_pairs_hi: a2 a3 b2 b3). */
+static inline wide_f wide_pairs_lo(wide_f a, wide_f b) {
+    return simde_vcombine_f32(simde_vget_low_f32(a), simde_vget_low_f32(b));
+}
+static inline wide_f wide_pairs_hi(wide_f a, wide_f b) {
+    return simde_vcombine_f32(simde_vget_high_f32(a), simde_vget_high_f32(b));
+}
 static inline unsigned wide_bits(wide_m m) {
     static const uint32_t lane_bit[4] = {1u, 2u, 4u, 8u};
     return (unsigned)simde_vaddvq_u32(simde_vandq_u32(m, simde_vld1q_u32(lane_bit)));

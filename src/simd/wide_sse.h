@@ -70,6 +70,13 @@ static inline wide_m wide_and(wide_m a, wide_m b) {
 static inline wide_f wide_xor(wide_f a, wide_f b) {
     return simde_mm_xor_ps(a, b);
 }
+/* a0 a1 b0 b1 (wide_pairs_hi: a2 a3 b2 b3). */
+static inline wide_f wide_pairs_lo(wide_f a, wide_f b) {
+    return simde_mm_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+}
+static inline wide_f wide_pairs_hi(wide_f a, wide_f b) {
+    return simde_mm_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+}
 static inline unsigned wide_bits(wide_m m) {
     return (unsigned)simde_mm_movemask_ps(m);
 }
