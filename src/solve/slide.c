@@ -168,15 +168,17 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
         SHOVE_IFN(edge_guard_fallback)(&m, request, grounded, &p, &end);
     }
 
-    out->box = SHOVE_IFN(box_moved)(box, p.d);
     /* A zero displacement is +0 on every axis: which sign of zero the
      * arithmetic leaves (a reflected 0 is -0) depends on the order the
-     * obstacles are met in, and a move's result does not. */
-    out->delta = p.d;
+     * obstacles are met in, and a move's result does not. Before the box
+     * is moved by it, so that the box is the start plus the displacement
+     * bit for bit (-0 + -0 is -0, -0 + +0 is +0). */
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        out->delta.raw[a] += 0.0f;
+        p.d.raw[a] += 0.0f;
     }
+    out->box = SHOVE_IFN(box_moved)(box, p.d);
+    out->delta = p.d;
     out->contact_count = p.contact_count;
     out->on_ground = end.ground;
     out->hit_ceiling = p.hit_ceiling;
