@@ -1,6 +1,7 @@
 /* kernels_avx2.c: the AVX2 level, 8 lanes (kernels_wide.inc). Compares use
  * the _OQ predicates (false on NaN) and the N*_UQ ones (true on NaN), which
  * are what SSE's cmplt / cmpnge mean. */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "isa.h"
@@ -110,6 +111,19 @@ static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
 }
 static inline wide_u wide_uadd(wide_u a, wide_u b) {
     return simde_mm256_add_epi32(a, b);
+}
+/* The larger of a and b in every lane, unsigned, and the float lanes of
+ * v read as unsigned bits; wide_ule_all: whether every lane of v is at
+ * most `limit`, unsigned. */
+static inline wide_u wide_umax(wide_u a, wide_u b) {
+    return simde_mm256_max_epu32(a, b);
+}
+static inline wide_u wide_bits_of(wide_f v) {
+    return simde_mm256_castps_si256(v);
+}
+static inline bool wide_ule_all(wide_u v, uint32_t limit) {
+    const wide_u l = simde_mm256_set1_epi32((int32_t)limit);
+    return simde_mm256_movemask_epi8(simde_mm256_cmpeq_epi32(simde_mm256_max_epu32(v, l), l)) == -1;
 }
 /* Row `bits` of the byte table, widened to 8 int32 lane numbers. */
 static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {

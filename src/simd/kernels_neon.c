@@ -7,6 +7,7 @@
  * ARM, NEON flushes subnormals to zero while the scalar VFP code does not,
  * so bit equality there holds only for inputs without subnormal
  * intermediates; AArch64 NEON follows the same FPCR as scalar code. */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <simde/arm/neon.h>
@@ -102,6 +103,18 @@ static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
 }
 static inline wide_u wide_uadd(wide_u a, wide_u b) {
     return simde_vaddq_u32(a, b);
+}
+/* The larger of a and b in every lane, unsigned, and the float lanes of
+ * v read as unsigned bits; wide_ule_all: whether every lane of v is at
+ * most `limit`, unsigned. */
+static inline wide_u wide_umax(wide_u a, wide_u b) {
+    return simde_vmaxq_u32(a, b);
+}
+static inline wide_u wide_bits_of(wide_f v) {
+    return simde_vreinterpretq_u32_f32(v);
+}
+static inline bool wide_ule_all(wide_u v, uint32_t limit) {
+    return simde_vmaxvq_u32(v) <= limit;
 }
 static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {
     simde_vst1q_u32(out, simde_vaddq_u32(base, simde_vld1q_u32(shove__compress4[bits])));

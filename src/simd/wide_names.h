@@ -39,6 +39,9 @@
 #define wide_select   WIDE_NAMED(WIDE_NAME, wide_select)
 #define wide_uselect  WIDE_NAMED(WIDE_NAME, wide_uselect)
 #define wide_uadd     WIDE_NAMED(WIDE_NAME, wide_uadd)
+#define wide_umax     WIDE_NAMED(WIDE_NAME, wide_umax)
+#define wide_bits_of  WIDE_NAMED(WIDE_NAME, wide_bits_of)
+#define wide_ule_all  WIDE_NAMED(WIDE_NAME, wide_ule_all)
 #define wide_compress WIDE_NAMED(WIDE_NAME, wide_compress)
 
 #endif

@@ -7,6 +7,8 @@
  * own names (wide_names.h), and the single header reads it for both. The
  * level file includes SIMDe and compress.h first (see isa.h).
  */
+#include <stdbool.h>
+
 #include "wide_names.h"
 
 typedef simde__m128 wide_f;
@@ -93,6 +95,27 @@ static inline wide_u wide_uselect(wide_m m, wide_u a, wide_u b) {
 }
 static inline wide_u wide_uadd(wide_u a, wide_u b) {
     return simde_mm_add_epi32(a, b);
+}
+/* The larger of a and b in every lane, unsigned (SSE4.1 has it; SSE2
+ * compares signed, so both sides get their top bit flipped first), and the
+ * float lanes of v read as unsigned bits; wide_ule_all: whether every lane
+ * of v is at most `limit`, unsigned. */
+static inline wide_u wide_umax(wide_u a, wide_u b) {
+#ifdef WIDE_SSE41
+    return simde_mm_max_epu32(a, b);
+#else
+    const wide_u top = simde_mm_set1_epi32(INT32_MIN);
+    const wide_u a_more =
+        simde_mm_cmpgt_epi32(simde_mm_xor_si128(a, top), simde_mm_xor_si128(b, top));
+    return simde_mm_or_si128(simde_mm_and_si128(a_more, a), simde_mm_andnot_si128(a_more, b));
+#endif
+}
+static inline wide_u wide_bits_of(wide_f v) {
+    return simde_mm_castps_si128(v);
+}
+static inline bool wide_ule_all(wide_u v, uint32_t limit) {
+    const wide_u l = simde_mm_set1_epi32((int32_t)limit);
+    return simde_mm_movemask_epi8(simde_mm_cmpeq_epi32(wide_umax(v, l), l)) == 0xFFFF;
 }
 static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {
     wide_ustore(out, simde_mm_add_epi32(base, wide_uload(shove__compress4[bits])));
