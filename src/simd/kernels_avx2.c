@@ -123,7 +123,7 @@ static inline wide_u wide_bits_of(wide_f v) {
 }
 static inline bool wide_ule_all(wide_u v, uint32_t limit) {
     const wide_u l = simde_mm256_set1_epi32((int32_t)limit);
-    return simde_mm256_movemask_epi8(simde_mm256_cmpeq_epi32(simde_mm256_max_epu32(v, l), l)) == -1;
+    return simde_mm256_movemask_epi8(simde_mm256_cmpeq_epi32(wide_umax(v, l), l)) == -1;
 }
 /* Row `bits` of the byte table, widened to 8 int32 lane numbers. */
 static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) {
