@@ -868,3 +868,54 @@ Test(batch_tables, list_scans_match_box_by_box) {
         free(boxes);
     }
 }
+
+/* Valid boxes at the edges of the floats: a span past FLT_MAX (its extent
+ * rounds to +inf), min +0 with max -0, extents of one denormal, and points.
+ * The SIMD scans check such lists with a cheap test first and then box by
+ * box; the answer must be the scalar one, valid, wherever the box lies
+ * (first, inside a block, in the last, overlapping one). */
+Test(batch_tables, list_scans_keep_valid_boxes_at_the_edges_of_the_floats) {
+    shove_simd levels[SHOVE_SIMD_LEVEL_COUNT];
+    const int n_levels = runnable_levels(levels);
+    test_rng r = {0xED6E5u};
+    static const size_t counts[] = {1, 15, 16, 17, 31, 32, 33, 47, 100, 1000};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
+        const size_t count = counts[c];
+        shove_aabb *boxes = malloc(count * sizeof *boxes);
+        cr_assert(boxes);
+        for (int round = 0; round < 24; ++round) {
+            for (size_t i = 0; i < count; ++i) {
+                boxes[i] = messy_box(&r, false);
+            }
+            const size_t at = (size_t)test_rng_int(&r, 0, (int)count - 1);
+            const int a = test_rng_int(&r, 0, SHOVE_DIM - 1);
+            switch (round % 4) {
+            case 0:
+                boxes[at].min.raw[a] = -FLT_MAX;
+                boxes[at].max.raw[a] = FLT_MAX;
+                break;
+            case 1:
+                boxes[at].min.raw[a] = 0.0f;
+                boxes[at].max.raw[a] = -0.0f;
+                break;
+            case 2:
+                boxes[at].min.raw[a] = 0x1p-149f;
+                boxes[at].max.raw[a] = 0x1p-148f;
+                break;
+            default:
+                boxes[at].max = boxes[at].min;
+                break;
+            }
+            cr_assert(SHOVE_FN(aabb_is_valid)(boxes[at]), "round %d", round);
+            shove_aabb query = messy_box(&r, false);
+            if (round % 3 == 0) { /* a query that covers everything */
+                for (int k = 0; k < SHOVE_DIM; ++k) {
+                    query.min.raw[k] = -FLT_MAX;
+                    query.max.raw[k] = FLT_MAX;
+                }
+            }
+            expect_list_matches(levels, n_levels, boxes, count, query);
+        }
+        free(boxes);
+    }
+}
