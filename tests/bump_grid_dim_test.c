@@ -388,6 +388,157 @@ Test(bump_grid, its_move_is_bump_check_on_the_tree) {
     SHOVE_FN(world_destroy)(w);
 }
 
+/* Every rect that meets a random box around `center` (within `spread`) is
+ * found, each once, and any other is within the pad of the box. */
+static void expect_queries_as_a_scan(bump_grid *g, const bump_rect *rects, uint32_t count,
+                                     test_rng *r, double center, double spread, const char *stage) {
+    bool *found = malloc(count * sizeof *found);
+    cr_assert_not_null(found);
+    for (int q = 0; q < 60; ++q) {
+        double lo[SHOVE_DIM], hi[SHOVE_DIM];
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            lo[a] = center + test_rng_float(r, (float)-spread, (float)spread);
+            hi[a] = lo[a] + test_rng_float(r, 0, 6);
+        }
+        cr_assert(query_set(g, lo, hi, found, count), "%s: query %d gave an index twice", stage, q);
+        for (uint32_t i = 0; i < count; ++i) {
+            double near_lo[SHOVE_DIM], near_hi[SHOVE_DIM];
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                near_lo[a] = lo[a] - (fabs(lo[a]) + 1.0) * 1e-5;
+                near_hi[a] = hi[a] + (fabs(hi[a]) + 1.0) * 1e-5;
+            }
+            cr_expect(!meets(&rects[i], lo, hi) || found[i], "%s: query %d misses rect %u", stage,
+                      q, i);
+            cr_expect(!found[i] || meets(&rects[i], near_lo, near_hi),
+                      "%s: query %d finds rect %u far from the box", stage, q, i);
+        }
+    }
+    free(found);
+}
+
+/* The check of items first .. count-1 to a random goal near each is
+ * shove_bump_check's on a tree of the same rects: the same end, the same
+ * collisions. Returns how many collided. */
+static uint32_t expect_moves_as_the_tree(bump_grid *g, const bump_rect *rects, uint32_t count,
+                                         uint32_t first, test_rng *r, const char *stage) {
+    shove_world *w = world_of(rects, count);
+    uint32_t *grid_ids = malloc(count * sizeof *grid_ids);
+    shove_id *tree_ids = malloc(count * sizeof *tree_ids);
+    bump_col grid_cols[16], tree_cols[16];
+    cr_assert(grid_ids && tree_ids);
+    uint32_t collided = 0;
+    for (uint32_t i = first; i < count; ++i) {
+        double goal[SHOVE_DIM], tree_actual[SHOVE_DIM], grid_actual[SHOVE_DIM];
+        point(goal, rects[i].min[0] + test_rng_float(r, -4, 4),
+              rects[i].min[1] + test_rng_float(r, -4, 4));
+#if SHOVE_DIM == 3
+        goal[2] = rects[i].min[2];
+#endif
+        const uint32_t k = SHOVE_FN(bump_check)(w, rects, count, i, goal, 0x1p-20, 0x1p-100,
+                                                tree_ids, count, tree_cols, 16, tree_actual);
+        uint32_t n = UINT32_MAX;
+        cr_assert_eq(SHOVE_FN(bump_grid_move)(g, i, goal, false, grid_ids, count, grid_cols, 16, &n,
+                                              grid_actual),
+                     SHOVE_OK, "%s: item %u", stage, i);
+        cr_assert_eq(n, k, "%s: item %u: %u collisions, the tree's check %u", stage, i, n, k);
+        collided += k > 0u;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            cr_expect(same_double(grid_actual[a], tree_actual[a]), "%s: item %u axis %d", stage, i,
+                      a);
+        }
+        for (uint32_t j = 0; j < k; ++j) {
+            cr_expect_eq(grid_cols[j].other, tree_cols[j].other, "%s: item %u", stage, i);
+            cr_expect(same_double(grid_cols[j].hit.ti, tree_cols[j].hit.ti));
+        }
+    }
+    free(grid_ids);
+    free(tree_ids);
+    SHOVE_FN(world_destroy)(w);
+    return collided;
+}
+
+/* The grid lays its cells out anew as its items spread and gather (a tile
+ * map's cells side by side; cells far apart hashed): a map of tiles with
+ * movers on it; the movers sent far away, each to a cell of its own; then
+ * gathered in a block beside the map. At each stage queries find what a
+ * scan finds and checks are the tree's. */
+Test(bump_grid, items_that_spread_far_and_gather_again_are_found_as_before) {
+    enum { MAP = 16, MOVERS = 60 };
+    static bump_rect rects[MAP * MAP + MOVERS];
+    test_rng r = {77};
+    uint32_t tiles = 0;
+    for (int y = 0; y < MAP; ++y) {
+        for (int x = 0; x < MAP; ++x) {
+            if ((x * 7 + y * 3) % 5 < 2 || x == 0 || y == 0) {
+                rects[tiles++] = rect(x, y, 1, 1);
+            }
+        }
+    }
+    const uint32_t count = tiles + MOVERS;
+    for (uint32_t i = tiles; i < count; ++i) {
+        rects[i] = rect(test_rng_float(&r, 1, MAP - 1), test_rng_float(&r, 1, MAP - 1), 0.6, 0.6);
+    }
+    bump_grid *g = grid_of(2.0, rects, count);
+    expect_queries_as_a_scan(g, rects, count, &r, MAP / 2, MAP / 2 + 2, "on the map");
+    uint32_t collided = expect_moves_as_the_tree(g, rects, count, tiles, &r, "on the map");
+    for (int stage = 0; stage < 2; ++stage) {
+        for (uint32_t i = tiles; i < count; ++i) {
+            const uint32_t m = i - tiles;
+            rects[i] = stage == 0 ? rect(1e4 + 50.0 * m, 1e4 * (double)(m % 3), 0.6, 0.6)
+                                  : rect(MAP + 2.0 + 2.0 * (m % 10), 2.0 * (m / 10), 1.5, 1.5);
+            cr_assert_eq(SHOVE_FN(bump_grid_update)(g, i, &rects[i]), SHOVE_OK);
+        }
+        cr_expect(rects_are(g, rects, count));
+        const char *name = stage == 0 ? "far apart" : "gathered";
+        expect_queries_as_a_scan(g, rects, count, &r, stage == 0 ? 1e4 : MAP, MAP, name);
+        if (stage == 0) {
+            for (uint32_t m = 0; m < MOVERS; m += 7) {
+                bool found[MAP * MAP + MOVERS];
+                double lo[SHOVE_DIM], hi[SHOVE_DIM];
+                for (int a = 0; a < SHOVE_DIM; ++a) {
+                    lo[a] = rects[tiles + m].min[a];
+                    hi[a] = lo[a] + 0.5;
+                }
+                cr_assert(query_set(g, lo, hi, found, count));
+                cr_expect(found[tiles + m], "far mover %u is not found", m);
+            }
+        }
+        collided += expect_moves_as_the_tree(g, rects, count, tiles, &r, name);
+    }
+    cr_expect_gt(collided, 20u, "the movers should collide on the map and in the block");
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
+/* A move's query may give an item over several of its cells once for each
+ * (its pick is the same); when they do not all fit in the room for ids,
+ * the move asks again for each item once, and needs only that much room. */
+Test(bump_grid, a_move_needs_room_for_each_item_near_it_once) {
+    /* a mover over three cells, a wall over all of them above it */
+    const bump_rect rects[2] = {rect(0.25, 0.25, 2.5, 0.5), rect(-3, 1.5, 9, 1)};
+    bump_grid *g = grid_of(1.0, rects, 2);
+    double goal[SHOVE_DIM], roomy[SHOVE_DIM], tight[SHOVE_DIM];
+    point(goal, 0.25, 3);
+    uint32_t ids[16], k_roomy = 0, k_tight = 0;
+    bump_col cols_roomy[4], cols_tight[4];
+    cr_assert_eq(
+        SHOVE_FN(bump_grid_move)(g, 0, goal, false, ids, 16, cols_roomy, 4, &k_roomy, roomy),
+        SHOVE_OK);
+    cr_assert_eq(
+        SHOVE_FN(bump_grid_move)(g, 0, goal, false, ids, 2, cols_tight, 4, &k_tight, tight),
+        SHOVE_OK);
+    cr_expect_eq(k_roomy, 1u);
+    cr_expect_eq(k_tight, 1u);
+    cr_expect_eq(cols_tight[0].other, 1u);
+    /* under the wall: its top (0.5 high) at the wall's bottom, 1.5 */
+    cr_expect(same_double(tight[1], 1.0) && same_double(roomy[1], 1.0),
+              "the mover stops under the wall at %g", tight[1]);
+    /* room for the mover alone is too little */
+    cr_expect_eq(
+        SHOVE_FN(bump_grid_move)(g, 0, goal, false, ids, 1, cols_tight, 4, &k_tight, tight),
+        SHOVE_ERR_OUT_OF_RANGE);
+    SHOVE_FN(bump_grid_destroy)(g);
+}
+
 Test(bump_grid, a_move_updates_the_rect_where_it_ends) {
     /* into a wall at x = 2, sliding on down to y = 2 */
     bump_rect rects[2] = {rect(0, 0, 1, 1), rect(2, -5, 1, 10)};

@@ -5,11 +5,15 @@
  * an item's range of cells) and the table of cells with the filing of an
  * item in them.
  *
- * Cells live in an open-addressed hash keyed by their coordinates; each
- * holds the indices of the items over it. An item over more than
+ * Each cell holds the indices of the items over it. Cells live in a dense
+ * window over a box of cell coordinates, when at least a quarter of the
+ * box's cells hold items (a tile map: a cell is found by its offset, and a
+ * row's cells lie side by side), and in an open-addressed hash keyed by
+ * their coordinates outside it. An item over more than
  * SHOVE_BUMP_GRID_ITEM_CELLS cells goes to one "wide" list instead, which
  * every query reads, so that no add or update costs more than that many
- * cells. Empty cells are dropped when the hash is rebuilt.
+ * cells. The layout is made anew when the hash runs out of room (empty
+ * cells are dropped then, and the window covers the cells in use).
  */
 #include <math.h>
 #include <string.h>
@@ -66,9 +70,16 @@ struct SHOVE_T(bump_grid) {
     int32_t *range; /* per index: low cells then high cells, 2 * SHOVE_DIM */
     uint32_t *free_list;
     uint8_t *live;
-    SHOVE_IFN(bump_cell) * cells;
-    uint32_t cell_capacity; /* a power of two, or 0 */
-    uint32_t cells_used;    /* slots taken, empty cells included */
+    SHOVE_IFN(bump_cell) * cells; /* the hash of the cells outside the window */
+    uint32_t cell_capacity;       /* a power of two, or 0 */
+    uint32_t cells_used;          /* slots taken, empty cells included */
+    /* the window: window_cells cells (0: none), every one in use, empty
+     * or not, over window_extent[a] cells from window_low[a] on axis a,
+     * axis 0 fastest */
+    SHOVE_IFN(bump_cell) * window;
+    int32_t window_low[SHOVE_DIM];
+    uint32_t window_extent[SHOVE_DIM];
+    uint32_t window_cells;
     uint32_t *wide;
     uint32_t wide_count;
     uint32_t wide_capacity;
@@ -197,10 +208,38 @@ static uint32_t SHOVE_IFN(bump_hash)(const int32_t key[SHOVE_DIM]) {
     return h ^ (h >> 15);
 }
 
-/* The slot of cell `key`, or the free slot where it would go (the table
- * is never more than half full). NULL when there is no table yet. */
+/* Cell `key` of the window, or NULL when it lies outside. */
+static inline SHOVE_IFN(bump_cell) *
+    SHOVE_IFN(bump_window_cell)(const SHOVE_T(bump_grid) * g, const int32_t key[SHOVE_DIM]) {
+    size_t at = 0, stride = 1;
+    bool inside = true;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        /* below the low corner wraps to a large offset */
+        const uint32_t offset = (uint32_t)((int64_t)key[a] - g->window_low[a]);
+        inside &= offset < g->window_extent[a];
+        at += (size_t)offset * stride;
+        stride *= g->window_extent[a];
+    }
+    return inside ? &g->window[at] : NULL;
+}
+
+/* Whether every cell of `range` lies in the window. */
+static bool SHOVE_IFN(bump_range_in_window)(const SHOVE_T(bump_grid) * g,
+                                            const int32_t range[2 * SHOVE_DIM]) {
+    return SHOVE_IFN(bump_window_cell)(g, range) != NULL &&
+           SHOVE_IFN(bump_window_cell)(g, range + SHOVE_DIM) != NULL;
+}
+
+/* The slot of cell `key`: its cell in the window, else its slot in the
+ * hash or the free slot where it would go (the hash is never more than
+ * half full). NULL outside the window when there is no hash yet. */
 static SHOVE_IFN(bump_cell) *
     SHOVE_IFN(bump_slot)(const SHOVE_T(bump_grid) * g, const int32_t key[SHOVE_DIM]) {
+    SHOVE_IFN(bump_cell) *in_window = SHOVE_IFN(bump_window_cell)(g, key);
+    if (in_window) {
+        return in_window;
+    }
     if (g->cell_capacity == 0u) {
         return NULL;
     }
@@ -232,48 +271,128 @@ static void SHOVE_IFN(bump_free_cell)(const SHOVE_T(bump_grid) * g, SHOVE_IFN(bu
     }
 }
 
-/* Room for `extra` new cells at most half full, rebuilding the table (and
- * dropping its empty cells) when needed. False, with nothing changed,
- * when memory runs out. */
-static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g, uint32_t extra) {
-    if ((uint64_t)g->cells_used + extra <= g->cell_capacity / 2u) {
-        return true;
+/* Whether cell `cell` is one of the layout's that holds items. */
+static inline bool SHOVE_IFN(bump_cell_live)(const SHOVE_IFN(bump_cell) * cell) {
+    return SHOVE_IFN(bump_cell_used)(cell) && cell->count > 0u;
+}
+
+/* The box of the cells that hold items and of `range`, in `box` (low then
+ * high corner); returns how many cells hold items. */
+static uint64_t SHOVE_IFN(bump_live_box)(const SHOVE_T(bump_grid) * g,
+                                         const int32_t range[2 * SHOVE_DIM],
+                                         int32_t box[2 * SHOVE_DIM]) {
+    memcpy(box, range, 2u * SHOVE_DIM * sizeof *box);
+    uint64_t live = 0;
+    SHOVE_IFN(bump_cell) *const blocks[2] = {g->window, g->cells};
+    const uint32_t sizes[2] = {g->window_cells, g->cell_capacity};
+    for (int b = 0; b < 2; ++b) {
+        for (uint32_t i = 0; i < sizes[b]; ++i) {
+            const SHOVE_IFN(bump_cell) *cell = &blocks[b][i];
+            if (!SHOVE_IFN(bump_cell_live)(cell)) {
+                continue;
+            }
+            live += 1u;
+            SHOVE_AXES_UNROLLED
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                box[a] = cell->key[a] < box[a] ? cell->key[a] : box[a];
+                box[SHOVE_DIM + a] =
+                    cell->key[a] > box[SHOVE_DIM + a] ? cell->key[a] : box[SHOVE_DIM + a];
+            }
+        }
     }
-    uint64_t live = extra;
-    for (uint32_t i = 0; i < g->cell_capacity; ++i) {
-        live += SHOVE_IFN(bump_cell_used)(&g->cells[i]) && g->cells[i].count > 0u;
-    }
+    return live;
+}
+
+/* Lays the cells that hold items out anew, with room for `extra` more
+ * over `range`: a window over the box of those cells and `range` when at
+ * least a quarter of its cells would hold items, and a hash for the rest,
+ * a quarter full at most, of at least as many slots as there are cells
+ * (so that cells added outside the window make the layout anew no more
+ * often than each time their number has grown by half). Empty cells are
+ * dropped. */
+static bool SHOVE_IFN(bump_relayout)(SHOVE_T(bump_grid) * g, const int32_t range[2 * SHOVE_DIM],
+                                     uint32_t extra) {
+    int32_t box[2 * SHOVE_DIM];
+    const uint64_t live = SHOVE_IFN(bump_live_box)(g, range, box) + extra;
+    const double area = SHOVE_IFN(bump_range_cells)(box);
+    const bool windowed = area <= 4.0 * (double)live && area <= (double)SHOVE_BUMP_GRID_MAX_TABLE;
+    const uint64_t outside = windowed ? 0u : live;
     uint64_t capacity = 64u;
-    while (capacity < 4u * live) {
+    while (capacity < 4u * outside || capacity < live) {
         capacity *= 2u;
     }
     if (capacity > SHOVE_BUMP_GRID_MAX_TABLE) {
         return false;
     }
+    const size_t window_cells = windowed ? (size_t)area : 0u;
+    SHOVE_IFN(bump_cell) *window = NULL;
+    if (windowed) {
+        window = SHOVE_IFN(bump_realloc)(g, NULL, 0, window_cells * sizeof *window);
+        if (!window) {
+            return false;
+        }
+    }
     SHOVE_IFN(bump_cell) *cells =
         SHOVE_IFN(bump_realloc)(g, NULL, 0, (size_t)capacity * sizeof *cells);
     if (!cells) {
+        SHOVE_IFN(bump_realloc)(g, window, window_cells * sizeof *window, 0);
         return false;
     }
     memset(cells, 0, (size_t)capacity * sizeof *cells);
-    SHOVE_IFN(bump_cell) *old = g->cells;
-    const uint32_t old_capacity = g->cell_capacity;
+    SHOVE_IFN(bump_cell) *const old_blocks[2] = {g->window, g->cells};
+    const uint32_t old_sizes[2] = {g->window_cells, g->cell_capacity};
+    g->window = window;
+    g->window_cells = (uint32_t)window_cells;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        g->window_low[a] = box[a];
+        g->window_extent[a] = windowed ? (uint32_t)((int64_t)box[SHOVE_DIM + a] - box[a] + 1) : 0u;
+    }
+    /* every cell of the window in use, empty, its key its place */
+    int32_t key[SHOVE_DIM];
+    memcpy(key, box, sizeof key);
+    for (size_t i = 0; i < window_cells; ++i) {
+        memset(&window[i], 0, sizeof window[i]);
+        memcpy(window[i].key, key, sizeof key);
+        window[i].capacity = SHOVE_BUMP_CELL_INLINE;
+        SHOVE_IFN(bump_next_key)(key, box);
+    }
     g->cells = cells;
     g->cell_capacity = (uint32_t)capacity;
     g->cells_used = 0;
-    for (uint32_t i = 0; i < old_capacity; ++i) {
-        if (!SHOVE_IFN(bump_cell_used)(&old[i])) {
-            continue;
+    for (int b = 0; b < 2; ++b) {
+        SHOVE_IFN(bump_cell) *old = old_blocks[b];
+        for (uint32_t i = 0; i < old_sizes[b]; ++i) {
+            if (!SHOVE_IFN(bump_cell_used)(&old[i])) {
+                continue;
+            }
+            if (old[i].count == 0u) {
+                SHOVE_IFN(bump_free_cell)(g, &old[i]);
+                continue;
+            }
+            SHOVE_IFN(bump_cell) *place = SHOVE_IFN(bump_window_cell)(g, old[i].key);
+            if (!place) {
+                place = SHOVE_IFN(bump_slot)(g, old[i].key);
+                g->cells_used += 1u;
+            }
+            *place = old[i];
         }
-        if (old[i].count == 0u) {
-            SHOVE_IFN(bump_free_cell)(g, &old[i]);
-            continue;
-        }
-        *SHOVE_IFN(bump_slot)(g, old[i].key) = old[i];
-        g->cells_used += 1u;
+        SHOVE_IFN(bump_realloc)(g, old, (size_t)old_sizes[b] * sizeof *old, 0);
     }
-    SHOVE_IFN(bump_realloc)(g, old, (size_t)old_capacity * sizeof *old, 0);
     return true;
+}
+
+/* Room for the cells of `range` (`cells` of them) to take an item: when
+ * some of them would go to the hash and it would be more than half full,
+ * the layout is made anew (bump_relayout). False, with nothing changed,
+ * when memory runs out. */
+static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g,
+                                           const int32_t range[2 * SHOVE_DIM], double cells) {
+    const uint32_t extra = SHOVE_IFN(bump_range_in_window)(g, range) ? 0u : (uint32_t)cells;
+    if ((uint64_t)g->cells_used + extra <= g->cell_capacity / 2u) {
+        return true;
+    }
+    return SHOVE_IFN(bump_relayout)(g, range, extra);
 }
 
 static bool SHOVE_IFN(bump_grow_list)(const SHOVE_T(bump_grid) * g, uint32_t **items,
@@ -336,7 +455,7 @@ static bool SHOVE_IFN(bump_reserve)(SHOVE_T(bump_grid) * g, const int32_t range[
         return g->wide_count < g->wide_capacity ||
                SHOVE_IFN(bump_grow_list)(g, &g->wide, &g->wide_capacity);
     }
-    if (!SHOVE_IFN(bump_room_for_cells)(g, (uint32_t)cells)) {
+    if (!SHOVE_IFN(bump_room_for_cells)(g, range, cells)) {
         return false;
     }
     int32_t key[SHOVE_DIM];
