@@ -168,20 +168,28 @@ static inline void SHOVE_IFN(bump_item_range)(const SHOVE_T(bump_grid) * g,
     }
 }
 
-/* The cells a query of the grown box `grown` reads: those of the box
- * widened by twice the pad on every side. An item whose grown box meets
- * `grown` has a point of its rect (its far sides open) within one pad of
- * its own beyond `grown`, and near `grown` its pad is less than twice the
- * pad there: so the two share a cell. Returns how many. */
-static inline double SHOVE_IFN(bump_query_range)(const SHOVE_T(bump_grid) * g,
-                                                 const double grown[2 * SHOVE_DIM],
-                                                 int32_t range[2 * SHOVE_DIM]) {
+/* The cells a query of the grown box `grown` reads, in `range`: those of
+ * the box widened by twice the pad on every side. An item whose grown box
+ * meets `grown` has a point of its rect (its far sides open) within one
+ * pad of its own beyond `grown`, and near `grown` its pad is less than
+ * twice the pad there: so the two share a cell. And in `wide`, the box a
+ * loose query's items' rects (not grown) must meet: `grown` widened by
+ * four times the pad, as the item's pad near `grown` is less than twice
+ * the pad of `grown`'s side, and twice that again covers the rounding.
+ * Returns how many cells. */
+static inline double SHOVE_IFN(bump_query_bounds)(const SHOVE_T(bump_grid) * g,
+                                                  const double grown[2 * SHOVE_DIM],
+                                                  int32_t range[2 * SHOVE_DIM],
+                                                  double wide[2 * SHOVE_DIM]) {
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        const double lo = grown[a] - 2.0 * SHOVE_IFN(bump_pad)(grown[a]);
-        const double hi = grown[SHOVE_DIM + a] + 2.0 * SHOVE_IFN(bump_pad)(grown[SHOVE_DIM + a]);
-        range[a] = SHOVE_IFN(bump_cell_of)(lo, g->per_cell);
-        range[SHOVE_DIM + a] = SHOVE_IFN(bump_cell_of)(hi, g->per_cell);
+        const double pad_low = SHOVE_IFN(bump_pad)(grown[a]);
+        const double pad_high = SHOVE_IFN(bump_pad)(grown[SHOVE_DIM + a]);
+        range[a] = SHOVE_IFN(bump_cell_of)(grown[a] - 2.0 * pad_low, g->per_cell);
+        range[SHOVE_DIM + a] =
+            SHOVE_IFN(bump_cell_of)(grown[SHOVE_DIM + a] + 2.0 * pad_high, g->per_cell);
+        wide[a] = grown[a] - 4.0 * pad_low;
+        wide[SHOVE_DIM + a] = grown[SHOVE_DIM + a] + 4.0 * pad_high;
     }
     return SHOVE_IFN(bump_range_cells)(range);
 }

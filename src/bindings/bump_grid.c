@@ -245,22 +245,8 @@ static inline bool SHOVE_IFN(bump_item_meets)(const SHOVE_T(bump_grid) * g, uint
     return SHOVE_IFN(bump_meets)(item, grown);
 }
 
-/* A grown query box widened by four times the pad: an item whose grown box
- * meets `grown` has a rect (not grown) that meets `wide`. The item's pad
- * near `grown` is less than twice the pad of `grown`'s side, and twice that
- * again covers the rounding. */
-static inline void SHOVE_IFN(bump_loosen)(const double grown[2 * SHOVE_DIM],
-                                          double wide[2 * SHOVE_DIM]) {
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        wide[a] = grown[a] - 4.0 * SHOVE_IFN(bump_pad)(grown[a]);
-        wide[SHOVE_DIM + a] =
-            grown[SHOVE_DIM + a] + 4.0 * SHOVE_IFN(bump_pad)(grown[SHOVE_DIM + a]);
-    }
-}
-
 /* Whether item i is near the query: its grown box meets `grown`, or, for
- * a loose query, its rect meets `wide` (bump_loosen of `grown`): a
+ * a loose query, its rect meets `wide` (bump_query_bounds): a
  * superset, for a caller that tests every candidate exactly anyway (a
  * move, whose bump test accepts nothing outside the grown boxes), at a
  * third of the cost. */
@@ -302,15 +288,14 @@ static inline bool SHOVE_IFN(bump_first_shared)(const SHOVE_T(bump_grid) * g, ui
  * may also give an item over several of its cells once for each: its
  * caller, a move, picks the first of the best collisions, which an item
  * seen again cannot change, and sparing the test of which cell an item is
- * taken in saves a third of a query. */
+ * taken in saves a fifth of a query. */
 static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
                                       const double grown[2 * SHOVE_DIM], bool loose, uint32_t *out,
                                       uint32_t capacity) {
     uint32_t n = 0;
     int32_t range[2 * SHOVE_DIM];
-    const double cells = SHOVE_IFN(bump_query_range)(g, grown, range);
     double wide[2 * SHOVE_DIM];
-    SHOVE_IFN(bump_loosen)(grown, wide);
+    const double cells = SHOVE_IFN(bump_query_bounds)(g, grown, range, wide);
     if (cells > 2.0 * ((double)g->count + 16.0)) {
         /* more cells than items: every item once, in index order */
         for (uint32_t i = 0; i < g->next; ++i) {
