@@ -877,8 +877,13 @@ SHOVE_API uint32_t shove3_bump_check(const shove3_world *w, const shove3_bump_re
  *  rect (a shove3_bump_rect in doubles) under an index it hands out, and
  *  answers which items meet a box. Items over more than 64 cells are kept
  *  in one list that every query reads, so an add, update or remove costs
- *  at most 64 cells; a query over more cells than twice the item count (plus
- *  32) reads every item once instead. A query's box and every rect are
+ *  at most 64 cells, and now and then a reading of every cell: when the
+ *  cells an item takes find no room, the grid lays out all of its cells
+ *  anew (those of a tile map side by side, where a cell is found by its
+ *  place; the others in a hash), with room for at least half as many
+ *  again, so that this costs each add or update a few cells on average.
+ *  A query over more cells than twice the item count (plus 32) reads
+ *  every item once instead. A query's box and every rect are
  *  grown by |v| * 2^-20 + 2^-100 on each coordinate v before they are
  *  compared, closed: a superset of what bump's exact test
  *  (shove3_bump_detect) can accept, rounding included. An item is filed
