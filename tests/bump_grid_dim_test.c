@@ -509,6 +509,57 @@ Test(bump_grid, items_that_spread_far_and_gather_again_are_found_as_before) {
     SHOVE_FN(bump_grid_destroy)(g);
 }
 
+/* A grid of unit cells filled the way a tile map is loaded: `side` rows
+ * of `side` tiles, `spacing` apart (1: side by side). Its allocator's
+ * count goes to *counter. */
+static bump_grid *tile_map_grid(int side, double spacing, test_alloc *counter) {
+    shove_allocator al = test_alloc_make(counter);
+    bump_grid *g = NULL;
+    cr_assert_eq(SHOVE_FN(bump_grid_create)(1.0, &al, &g), SHOVE_OK);
+    for (int y = 0; y < side; ++y) {
+        for (int x = 0; x < side; ++x) {
+            const bump_rect tile = rect(x * spacing, y * spacing, 1, 1);
+            uint32_t index;
+            cr_assert_eq(SHOVE_FN(bump_grid_add)(g, &tile, &index), SHOVE_OK);
+        }
+    }
+    return g;
+}
+
+/* A tile map loaded row by row lays its cells out anew a few times, not
+ * once a row (each layout allocates its blocks: the count bounds the
+ * work), and keeps its cells side by side in less memory than as many
+ * cells scattered far apart, which stay hashed. */
+Test(bump_grid, a_tile_map_loaded_row_by_row_is_laid_out_a_few_times_in_little_memory) {
+    enum { SIDE = 96 };
+    test_alloc dense, sparse;
+    bump_grid *map = tile_map_grid(SIDE, 1.0, &dense);
+    bump_grid *scattered = tile_map_grid(SIDE, 9.0, &sparse);
+    /* the per-index arrays double 9 times from 64 to 16,384 (4 arrays):
+     * 36 calls; each layout allocates a window and a hash (about 20 of
+     * them here; once a row would be 96) */
+    cr_expect_leq(dense.calls, 36 + 2 * 40, "%ld allocations", dense.calls);
+    /* about two thirds here, the per-index arrays the same in both */
+    cr_expect_lt((double)dense.live, 0.8 * (double)sparse.live, "%lld bytes against %lld",
+                 dense.live, sparse.live);
+    /* every tile of the last row is found where it lies */
+    for (int x = 0; x < SIDE; x += 5) {
+        double lo[SHOVE_DIM], hi[SHOVE_DIM];
+        point(lo, x + 0.25, SIDE - 0.75);
+        point(hi, x + 0.75, SIDE - 0.25);
+#if SHOVE_DIM == 3
+        hi[2] = 0.5;
+#endif
+        uint32_t out[4];
+        cr_expect_eq(SHOVE_FN(bump_grid_query)(map, lo, hi, out, 4), 1u, "tile %d", x);
+        cr_expect_eq(out[0], (uint32_t)((SIDE - 1) * SIDE + x));
+    }
+    SHOVE_FN(bump_grid_destroy)(map);
+    SHOVE_FN(bump_grid_destroy)(scattered);
+    cr_expect_eq(dense.live, 0);
+    cr_expect_eq(sparse.live, 0);
+}
+
 /* A move's query may give an item over several of its cells once for each
  * (its pick is the same); when they do not all fit in the room for ids,
  * the move asks again for each item once, and needs only that much room. */

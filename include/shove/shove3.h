@@ -880,8 +880,9 @@ SHOVE_API uint32_t shove3_bump_check(const shove3_world *w, const shove3_bump_re
  *  at most 64 cells, and now and then a reading of every cell: when the
  *  cells an item takes find no room, the grid lays out all of its cells
  *  anew (those of a tile map side by side, where a cell is found by its
- *  place; the others in a hash), with room for at least half as many
- *  again, so that this costs each add or update a few cells on average.
+ *  place; scattered ones in a hash), with room for at least an eighth as
+ *  many again, so that this costs each add or update a few cells on
+ *  average.
  *  A query over more cells than twice the item count (plus 32) reads
  *  every item once instead. A query's box and every rect are
  *  grown by |v| * 2^-20 + 2^-100 on each coordinate v before they are

@@ -312,21 +312,23 @@ static uint64_t SHOVE_IFN(bump_live_box)(const SHOVE_T(bump_grid) * g,
 }
 
 /* Lays the cells that hold items out anew, with room for `extra` more
- * over `range`: a window over the box of those cells and `range` when at
- * least a quarter of its cells would hold items, and a hash for the rest,
- * a quarter full at most, of at least as many slots as there are cells
- * (so that cells added outside the window make the layout anew no more
- * often than each time their number has grown by half). Empty cells are
- * dropped. */
+ * over `range`: all in a window over the box of those cells and `range`
+ * when at least a quarter of its cells would hold items, else all in a
+ * hash a quarter full. Cells added outside the window (bump_room_for_cells)
+ * then make the layout anew no more often than each time their number has
+ * grown by an eighth of the window's, itself at most four times theirs;
+ * in a hash, by as many as there are. Empty cells are dropped. */
 static bool SHOVE_IFN(bump_relayout)(SHOVE_T(bump_grid) * g, const int32_t range[2 * SHOVE_DIM],
                                      uint32_t extra) {
     int32_t box[2 * SHOVE_DIM];
     const uint64_t live = SHOVE_IFN(bump_live_box)(g, range, box) + extra;
     const double area = SHOVE_IFN(bump_range_cells)(box);
     const bool windowed = area <= 4.0 * (double)live && area <= (double)SHOVE_BUMP_GRID_MAX_TABLE;
-    const uint64_t outside = windowed ? 0u : live;
+    /* a window takes every cell now; the hash, the cells added outside it
+     * until bump_room_for_cells asks for a new layout, at most half full */
+    const uint64_t hashed = windowed ? 2u * ((uint64_t)area / 8u + 64u) : 4u * live;
     uint64_t capacity = 64u;
-    while (capacity < 4u * outside || capacity < live) {
+    while (capacity < hashed) {
         capacity *= 2u;
     }
     if (capacity > SHOVE_BUMP_GRID_MAX_TABLE) {
@@ -392,12 +394,17 @@ static bool SHOVE_IFN(bump_relayout)(SHOVE_T(bump_grid) * g, const int32_t range
 
 /* Room for the cells of `range` (`cells` of them) to take an item: when
  * some of them would go to the hash and it would be more than half full,
- * the layout is made anew (bump_relayout). False, with nothing changed,
- * when memory runs out. */
+ * or hold more than an eighth as many cells as the window (and 64), the
+ * layout is made anew (bump_relayout). The second keeps a map that grows
+ * past its window, as one added row by row does, from leaving its new part
+ * to the hash, where a cell costs a probe more to find. False, with
+ * nothing changed, when memory runs out. */
 static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g,
                                            const int32_t range[2 * SHOVE_DIM], double cells) {
     const uint32_t extra = SHOVE_IFN(bump_range_in_window)(g, range) ? 0u : (uint32_t)cells;
-    if ((uint64_t)g->cells_used + extra <= g->cell_capacity / 2u) {
+    const uint64_t hashed = (uint64_t)g->cells_used + extra;
+    if (hashed <= g->cell_capacity / 2u &&
+        (g->window_cells == 0u || hashed <= g->window_cells / 8u + 64u)) {
         return true;
     }
     return SHOVE_IFN(bump_relayout)(g, range, extra);
