@@ -12,8 +12,10 @@
  * their coordinates outside it. An item over more than
  * SHOVE_BUMP_GRID_ITEM_CELLS cells goes to one "wide" list instead, which
  * every query reads, so that no add or update costs more than that many
- * cells. The layout is made anew when the hash runs out of room (empty
- * cells are dropped then, and the window covers the cells in use).
+ * cells. The layout is made anew (bump_relayout) when the hash runs out of
+ * room or outgrows an eighth of the window: empty cells are dropped then,
+ * and a window, if the cells in use are dense enough for one, takes them
+ * all.
  */
 #include <math.h>
 #include <string.h>
