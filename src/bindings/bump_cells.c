@@ -196,17 +196,25 @@ static inline double SHOVE_IFN(bump_query_bounds)(const SHOVE_T(bump_grid) * g,
     return SHOVE_IFN(bump_range_cells)(range);
 }
 
-/* The next cell of a range in odometer order; false after the last. */
-static bool SHOVE_IFN(bump_next_key)(int32_t key[SHOVE_DIM], const int32_t range[2 * SHOVE_DIM]) {
+/* The next cell of a range in odometer order (axis 0 fastest): the axis
+ * that stepped, or -1 after the last cell. */
+static inline int SHOVE_IFN(bump_next_axis)(int32_t key[SHOVE_DIM],
+                                            const int32_t range[2 * SHOVE_DIM]) {
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
         if (key[a] < range[SHOVE_DIM + a]) {
             key[a] += 1;
-            return true;
+            return a;
         }
         key[a] = range[a];
     }
-    return false;
+    return -1;
+}
+
+/* The next cell of a range in odometer order; false after the last. */
+static inline bool SHOVE_IFN(bump_next_key)(int32_t key[SHOVE_DIM],
+                                            const int32_t range[2 * SHOVE_DIM]) {
+    return SHOVE_IFN(bump_next_axis)(key, range) >= 0;
 }
 
 static uint32_t SHOVE_IFN(bump_hash)(const int32_t key[SHOVE_DIM]) {

@@ -283,6 +283,23 @@ static inline bool SHOVE_IFN(bump_first_shared)(const SHOVE_T(bump_grid) * g, ui
     return first;
 }
 
+/* The next cell of a query's range (bump_next_key), and with it the
+ * walk's place in the window when there is one (*at not NULL; jump as in
+ * bump_query). False after the last. */
+static inline bool SHOVE_IFN(bump_next_cell)(int32_t key[SHOVE_DIM],
+                                             const int32_t range[2 * SHOVE_DIM],
+                                             SHOVE_IFN(bump_cell) * *at,
+                                             const ptrdiff_t jump[SHOVE_DIM]) {
+    const int axis = SHOVE_IFN(bump_next_axis)(key, range);
+    if (axis < 0) {
+        return false;
+    }
+    if (*at) {
+        *at += jump[axis];
+    }
+    return true;
+}
+
 /* The items whose grown box meets `grown` into out (the first `capacity`
  * of them); returns how many there are. A loose query (bump_item_near)
  * may also give an item over several of its cells once for each: its
@@ -313,8 +330,26 @@ static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
         const bool several = !loose && cells > 1.0;
         int32_t key[SHOVE_DIM];
         memcpy(key, range, sizeof key);
+        /* A range inside the window is walked by offsets, with no lookup
+         * and no test of the window's bounds per cell (an eighth faster a
+         * move on bench_bump_grid's map, for a few more instructions):
+         * jump[a] is how far the walk moves when axis a steps and the axes
+         * below it start again. The window holds at most 2^30 cells, so
+         * the offsets fit. */
+        SHOVE_IFN(bump_cell) *at = NULL;
+        ptrdiff_t jump[SHOVE_DIM] = {0};
+        if (SHOVE_IFN(bump_range_in_window)(g, range)) {
+            at = SHOVE_IFN(bump_window_cell)(g, range);
+            ptrdiff_t stride = 1, back = 0;
+            SHOVE_AXES_UNROLLED
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                jump[a] = stride - back;
+                back += (ptrdiff_t)(range[SHOVE_DIM + a] - range[a]) * stride;
+                stride *= (ptrdiff_t)g->window_extent[a];
+            }
+        }
         do {
-            SHOVE_IFN(bump_cell) *cell = SHOVE_IFN(bump_find)(g, key);
+            SHOVE_IFN(bump_cell) *cell = at ? at : SHOVE_IFN(bump_find)(g, key);
             if (!cell) {
                 continue;
             }
@@ -333,7 +368,7 @@ static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
                 }
                 n += take;
             }
-        } while (SHOVE_IFN(bump_next_key)(key, range));
+        } while (SHOVE_IFN(bump_next_cell)(key, range, &at, jump));
     }
     for (uint32_t j = 0; j < g->wide_count; ++j) {
         const uint32_t i = g->wide[j];
