@@ -242,11 +242,19 @@ static inline SHOVE_IFN(bump_cell) *
     return inside ? &g->window[at] : NULL;
 }
 
-/* Whether every cell of `range` lies in the window. */
-static bool SHOVE_IFN(bump_range_in_window)(const SHOVE_T(bump_grid) * g,
-                                            const int32_t range[2 * SHOVE_DIM]) {
-    return SHOVE_IFN(bump_window_cell)(g, range) != NULL &&
-           SHOVE_IFN(bump_window_cell)(g, range + SHOVE_DIM) != NULL;
+/* The window's cell of `range`'s low corner when every cell of `range`
+ * lies in the window, else NULL. */
+static SHOVE_IFN(bump_cell) *
+    SHOVE_IFN(bump_window_range)(const SHOVE_T(bump_grid) * g, const int32_t range[2 * SHOVE_DIM]) {
+    SHOVE_IFN(bump_cell) *low = SHOVE_IFN(bump_window_cell)(g, range);
+    return low && SHOVE_IFN(bump_window_cell)(g, range + SHOVE_DIM) ? low : NULL;
+}
+
+/* How many cells outside a window of `window_cells` the hash takes before
+ * the layout is made anew (bump_room_for_cells): an eighth of the window,
+ * and 64 more for a small one. */
+static inline uint64_t SHOVE_IFN(bump_hashed_beside)(uint64_t window_cells) {
+    return window_cells / 8u + 64u;
 }
 
 /* The slot of cell `key`: its cell in the window, else its slot in the
@@ -336,7 +344,8 @@ static bool SHOVE_IFN(bump_relayout)(SHOVE_T(bump_grid) * g, const int32_t range
     const bool windowed = area <= 4.0 * (double)live && area <= (double)SHOVE_BUMP_GRID_MAX_TABLE;
     /* a window takes every cell now; the hash, the cells added outside it
      * until bump_room_for_cells asks for a new layout, at most half full */
-    const uint64_t hashed = windowed ? 2u * ((uint64_t)area / 8u + 64u) : 4u * live;
+    const uint64_t hashed =
+        windowed ? 2u * SHOVE_IFN(bump_hashed_beside)((uint64_t)area) : 4u * live;
     uint64_t capacity = 64u;
     while (capacity < hashed) {
         capacity *= 2u;
@@ -411,10 +420,10 @@ static bool SHOVE_IFN(bump_relayout)(SHOVE_T(bump_grid) * g, const int32_t range
  * nothing changed, when memory runs out. */
 static bool SHOVE_IFN(bump_room_for_cells)(SHOVE_T(bump_grid) * g,
                                            const int32_t range[2 * SHOVE_DIM], double cells) {
-    const uint32_t extra = SHOVE_IFN(bump_range_in_window)(g, range) ? 0u : (uint32_t)cells;
+    const uint32_t extra = SHOVE_IFN(bump_window_range)(g, range) ? 0u : (uint32_t)cells;
     const uint64_t hashed = (uint64_t)g->cells_used + extra;
     if (hashed <= g->cell_capacity / 2u &&
-        (g->window_cells == 0u || hashed <= g->window_cells / 8u + 64u)) {
+        (g->window_cells == 0u || hashed <= SHOVE_IFN(bump_hashed_beside)(g->window_cells))) {
         return true;
     }
     return SHOVE_IFN(bump_relayout)(g, range, extra);

@@ -336,10 +336,9 @@ static uint32_t SHOVE_IFN(bump_query)(const SHOVE_T(bump_grid) * g,
          * jump[a] is how far the walk moves when axis a steps and the axes
          * below it start again. The window holds at most 2^30 cells, so
          * the offsets fit. */
-        SHOVE_IFN(bump_cell) *at = NULL;
+        SHOVE_IFN(bump_cell) *at = SHOVE_IFN(bump_window_range)(g, range);
         ptrdiff_t jump[SHOVE_DIM] = {0};
-        if (SHOVE_IFN(bump_range_in_window)(g, range)) {
-            at = SHOVE_IFN(bump_window_cell)(g, range);
+        if (at) {
             ptrdiff_t stride = 1, back = 0;
             SHOVE_AXES_UNROLLED
             for (int a = 0; a < SHOVE_DIM; ++a) {
