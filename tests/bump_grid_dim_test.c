@@ -775,6 +775,65 @@ Test(bump_grid, a_failed_allocation_changes_nothing_and_nothing_leaks) {
     cr_expect_gt(n, 10, "the script should allocate more than a few times");
 }
 
+/* A tile map loaded with the allocator failing its n-th allocation: the
+ * layouts of a map are windowed, and a window or its hash that cannot be
+ * had refuses the add with SHOVE_ERR_OUT_OF_MEMORY, the grid as it was
+ * (its count, and every tile added before found where it lies); nothing
+ * leaks. Returns whether the map loaded with no failure. */
+static bool load_map_failing(long n) {
+    enum { SIDE = 24 };
+    test_alloc counter;
+    shove_allocator al = test_alloc_make(&counter);
+    counter.fail_after = n;
+    bump_grid *g = NULL;
+    if (SHOVE_FN(bump_grid_create)(1.0, &al, &g) != SHOVE_OK) {
+        cr_expect_eq(counter.live, 0);
+        return false;
+    }
+    bool failed = false;
+    uint32_t added = 0;
+    for (int y = 0; y < SIDE && !failed; ++y) {
+        for (int x = 0; x < SIDE && !failed; ++x) {
+            const bump_rect tile = rect(x, y, 1, 1);
+            uint32_t index = UINT32_MAX;
+            const shove_status status = SHOVE_FN(bump_grid_add)(g, &tile, &index);
+            if (status == SHOVE_OK) {
+                added += 1u;
+                continue;
+            }
+            cr_expect_eq(status, SHOVE_ERR_OUT_OF_MEMORY, "allocation %ld", n);
+            cr_expect_eq(index, UINT32_MAX);
+            failed = true;
+        }
+    }
+    cr_expect_eq(SHOVE_FN(bump_grid_count)(g), added, "allocation %ld", n);
+    for (uint32_t i = 0; i < added; i += 7) {
+        double lo[SHOVE_DIM], hi[SHOVE_DIM];
+        point(lo, (double)(i % SIDE) + 0.25, (double)(i / SIDE) + 0.25);
+        point(hi, (double)(i % SIDE) + 0.75, (double)(i / SIDE) + 0.75);
+#if SHOVE_DIM == 3
+        hi[2] = 0.5;
+#endif
+        uint32_t out[4];
+        cr_expect_eq(SHOVE_FN(bump_grid_query)(g, lo, hi, out, 4), 1u, "allocation %ld tile %u", n,
+                     i);
+        cr_expect_eq(out[0], i);
+    }
+    SHOVE_FN(bump_grid_destroy)(g);
+    cr_expect_eq(counter.live, 0, "failing allocation %ld: %lld bytes leak", n, counter.live);
+    cr_expect_not(counter.size_error, "failing allocation %ld: a size did not add up", n);
+    return !failed;
+}
+
+Test(bump_grid, a_tile_map_that_runs_out_of_memory_keeps_what_it_had) {
+    long n = 0;
+    while (!load_map_failing(n)) {
+        n += 1;
+        cr_assert_lt(n, 10000, "the map never loaded without a failure");
+    }
+    cr_expect_gt(n, 10, "loading a map should allocate more than a few times");
+}
+
 /* A cell keeps a few items in itself and more in a block of its own: 30
  * items in one cell, some leaving and coming back, are each found once,
  * and the blocks are freed with the grid (also after the cell empties and
