@@ -704,6 +704,24 @@ static void view_of(bump_grid *g, const bool *alive, grid_view *v) {
     }
 }
 
+/* After a grid with the allocator failing at allocation n is destroyed:
+ * nothing leaks and every size added up. */
+static void expect_freed(const test_alloc *counter, long n) {
+    cr_expect_eq(counter->live, 0, "failing allocation %ld: %lld bytes leak", n, counter->live);
+    cr_expect_not(counter->size_error, "failing allocation %ld: a size did not add up", n);
+}
+
+/* Runs `script` with the allocator failing at allocation 0, 1, 2, ... until
+ * it runs with no failure (before `limit`); returns that n. */
+static long fail_each_allocation(bool (*script)(long n), long limit) {
+    long n = 0;
+    while (!script(n)) {
+        n += 1;
+        cr_assert_lt(n, limit, "the script never ran without a failure");
+    }
+    return n;
+}
+
 /* A script of adds (some wide), updates across cells, moves and removes,
  * with the allocator failing its n-th allocation (and every one after it
  * when `all`): each refusal is SHOVE_ERR_OUT_OF_MEMORY and leaves the grid
@@ -761,17 +779,12 @@ static bool run_failing(long n) {
         }
     }
     SHOVE_FN(bump_grid_destroy)(g);
-    cr_expect_eq(counter.live, 0, "failing allocation %ld: %lld bytes leak", n, counter.live);
-    cr_expect_not(counter.size_error, "failing allocation %ld: a size did not add up", n);
+    expect_freed(&counter, n);
     return !failed;
 }
 
 Test(bump_grid, a_failed_allocation_changes_nothing_and_nothing_leaks) {
-    long n = 0;
-    while (!run_failing(n)) {
-        n += 1;
-        cr_assert_lt(n, 100000, "the script never ran without a failure");
-    }
+    const long n = fail_each_allocation(run_failing, 100000);
     cr_expect_gt(n, 10, "the script should allocate more than a few times");
 }
 
@@ -820,17 +833,12 @@ static bool load_map_failing(long n) {
         cr_expect_eq(out[0], i);
     }
     SHOVE_FN(bump_grid_destroy)(g);
-    cr_expect_eq(counter.live, 0, "failing allocation %ld: %lld bytes leak", n, counter.live);
-    cr_expect_not(counter.size_error, "failing allocation %ld: a size did not add up", n);
+    expect_freed(&counter, n);
     return !failed;
 }
 
 Test(bump_grid, a_tile_map_that_runs_out_of_memory_keeps_what_it_had) {
-    long n = 0;
-    while (!load_map_failing(n)) {
-        n += 1;
-        cr_assert_lt(n, 10000, "the map never loaded without a failure");
-    }
+    const long n = fail_each_allocation(load_map_failing, 10000);
     cr_expect_gt(n, 10, "loading a map should allocate more than a few times");
 }
 
