@@ -445,13 +445,20 @@ shove_status SHOVE_FN(bump_grid_move)(SHOVE_T(bump_grid) * g, uint32_t self,
         return SHOVE_ERR_INVALID_ARGUMENT;
     }
     uint32_t k = 0, n = 0;
-    double asked[2 * SHOVE_DIM]; /* the box the candidates in ids were found for */
+    /* The box the candidates in ids were found for; before the first
+     * query an empty box (min +inf, max -inf), which holds no box. */
+    double asked[2 * SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        asked[a] = INFINITY;
+        asked[SHOVE_DIM + a] = -INFINITY;
+    }
     for (;;) {
         /* a projection inside the box of the last query has its candidates
          * among that query's (a slide stays within its motion's box) */
         double box[2 * SHOVE_DIM];
         SHOVE_IFN(bump_motion_box)(&from, to, box);
-        const bool fresh = k == 0u || !SHOVE_IFN(bump_inside)(box, asked);
+        const bool fresh = !SHOVE_IFN(bump_inside)(box, asked);
         if (fresh) {
             n = SHOVE_IFN(bump_query)(g, box, true, ids, id_capacity);
             if (n > id_capacity) {
