@@ -24,6 +24,8 @@
 
 #include <shove/shove.h>
 
+#include "float_model.h"
+
 #define SHOVE_CAT_(a, b) a##b
 #define SHOVE_CAT(a, b)  SHOVE_CAT_(a, b)
 
