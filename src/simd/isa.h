@@ -15,15 +15,19 @@
  * that it needs the CPU (requires_cpu).
  *
  * SHOVE_ISA256_BEGIN / SHOVE_ISA256_END / SHOVE_ISA256_ACTIVE are the same
- * for a level whose vectors are 256 bits wide (AVX2). clang refuses any
- * call that passes such a vector between a region and SIMDe's baseline
- * functions, even one it inlines. So with clang, when the file itself is
+ * for a level whose vectors are 256 bits wide (AVX2). SIMDe's baseline
+ * 256-bit types do not work there: clang refuses any call that passes such
+ * a vector between a region and SIMDe's baseline functions, even one it
+ * inlines; gcc accepts them, but they are SIMDe's emulation (two 128-bit
+ * halves, moved through memory), which made the AVX2 list scans slower
+ * than the scalar level. So with either compiler, when the file itself is
  * not compiled for AVX2, SHOVE_ISA256_SIMDE_REGION is 1: the kernel file
  * includes SIMDe's 128-bit levels first (baseline, as above), then its AVX
  * and AVX2 functions inside the region, with SIMDe told to use the native
- * intrinsics (clang declares every intrinsic whatever the flags); no
- * 256-bit vector then crosses into baseline code, and the level is real
- * AVX2 code.
+ * intrinsics (both compilers declare every intrinsic whatever the flags);
+ * no 256-bit vector then crosses into baseline code, and the level is
+ * real AVX2 code (tests/single/user-build checks its compares are 8 lanes
+ * wide).
  */
 #ifndef SHOVE_SIMD_ISA_H
 #define SHOVE_SIMD_ISA_H
@@ -48,13 +52,20 @@
 #define SHOVE_ISA256_SIMDE_REGION 1
 #endif
 #elif defined(SHOVE_ISA_REGIONS) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define SHOVE_ISA_BEGIN(isa)      SHOVE_ISA_PRAGMA(GCC push_options) SHOVE_ISA_PRAGMA(GCC target(isa))
-#define SHOVE_ISA_END             SHOVE_ISA_PRAGMA(GCC pop_options)
-#define SHOVE_ISA_ACTIVE          1
+#define SHOVE_ISA_BEGIN(isa) SHOVE_ISA_PRAGMA(GCC push_options) SHOVE_ISA_PRAGMA(GCC target(isa))
+#define SHOVE_ISA_END        SHOVE_ISA_PRAGMA(GCC pop_options)
+#define SHOVE_ISA_ACTIVE     1
+#if defined(__AVX2__)
+#define SHOVE_ISA256_BEGIN(isa)
+#define SHOVE_ISA256_END
+#define SHOVE_ISA256_ACTIVE       0
+#define SHOVE_ISA256_SIMDE_REGION 0
+#else
 #define SHOVE_ISA256_BEGIN        SHOVE_ISA_BEGIN
 #define SHOVE_ISA256_END          SHOVE_ISA_END
 #define SHOVE_ISA256_ACTIVE       1
-#define SHOVE_ISA256_SIMDE_REGION 0
+#define SHOVE_ISA256_SIMDE_REGION 1
+#endif
 #else
 #define SHOVE_ISA_BEGIN(isa)
 #define SHOVE_ISA_END

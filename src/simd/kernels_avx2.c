@@ -7,9 +7,9 @@
 #include "isa.h"
 
 #if SHOVE_ISA256_SIMDE_REGION
-/* clang, every level in one translation unit, this code not compiled for
- * AVX2 (see isa.h): SIMDe's 128-bit levels for the baseline, its AVX and
- * AVX2 levels native inside the region. */
+/* Every level in one translation unit, this code not compiled for AVX2
+ * (see isa.h): SIMDe's 128-bit levels for the baseline, its AVX and AVX2
+ * levels native inside the region. */
 #include <immintrin.h>
 #include <simde/x86/sse4.2.h>
 #ifndef SIMDE_X86_AVX_NATIVE
