@@ -40,36 +40,24 @@
     SHOVE_ISA_PRAGMA(clang attribute push(__attribute__((target(isa))), apply_to = function))
 #define SHOVE_ISA_END    SHOVE_ISA_PRAGMA(clang attribute pop)
 #define SHOVE_ISA_ACTIVE 1
-#if defined(__AVX2__)
-#define SHOVE_ISA256_BEGIN(isa)
-#define SHOVE_ISA256_END
-#define SHOVE_ISA256_ACTIVE       0
-#define SHOVE_ISA256_SIMDE_REGION 0
-#else
-#define SHOVE_ISA256_BEGIN        SHOVE_ISA_BEGIN
-#define SHOVE_ISA256_END          SHOVE_ISA_END
-#define SHOVE_ISA256_ACTIVE       1
-#define SHOVE_ISA256_SIMDE_REGION 1
-#endif
 #elif defined(SHOVE_ISA_REGIONS) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define SHOVE_ISA_BEGIN(isa) SHOVE_ISA_PRAGMA(GCC push_options) SHOVE_ISA_PRAGMA(GCC target(isa))
 #define SHOVE_ISA_END        SHOVE_ISA_PRAGMA(GCC pop_options)
 #define SHOVE_ISA_ACTIVE     1
-#if defined(__AVX2__)
-#define SHOVE_ISA256_BEGIN(isa)
-#define SHOVE_ISA256_END
-#define SHOVE_ISA256_ACTIVE       0
-#define SHOVE_ISA256_SIMDE_REGION 0
-#else
-#define SHOVE_ISA256_BEGIN        SHOVE_ISA_BEGIN
-#define SHOVE_ISA256_END          SHOVE_ISA_END
-#define SHOVE_ISA256_ACTIVE       1
-#define SHOVE_ISA256_SIMDE_REGION 1
-#endif
 #else
 #define SHOVE_ISA_BEGIN(isa)
 #define SHOVE_ISA_END
 #define SHOVE_ISA_ACTIVE 0
+#endif
+
+/* The 256-bit level's region: the same as the others, unless the file is
+ * compiled for AVX2 already (then no region is needed) or regions are off. */
+#if SHOVE_ISA_ACTIVE && !defined(__AVX2__)
+#define SHOVE_ISA256_BEGIN        SHOVE_ISA_BEGIN
+#define SHOVE_ISA256_END          SHOVE_ISA_END
+#define SHOVE_ISA256_ACTIVE       1
+#define SHOVE_ISA256_SIMDE_REGION 1
+#else
 #define SHOVE_ISA256_BEGIN(isa)
 #define SHOVE_ISA256_END
 #define SHOVE_ISA256_ACTIVE       0
