@@ -51,6 +51,19 @@ typedef struct shove_kernel_table {
 #endif
 
 extern const shove_kernel_table shove__kernels_scalar;
+
+/* The scalar level's kernels (simd/batch.c, in each dimension's
+ * translation unit), which its table (kernels_scalar.c) points to. */
+size_t shove2__overlap_batch_scalar(const shove2_soa *boxes, shove2_aabb query, uint32_t *out);
+size_t shove3__overlap_batch_scalar(const shove3_soa *boxes, shove3_aabb query, uint32_t *out);
+bool shove2__sweep_batch_scalar(const shove2_soa *boxes, shove2_aabb moving, vec2s delta,
+                                shove2_hit *hit, uint32_t *hit_index);
+bool shove3__sweep_batch_scalar(const shove3_soa *boxes, shove3_aabb moving, vec3s delta,
+                                shove3_hit *hit, uint32_t *hit_index);
+size_t shove2__list_scan_scalar(const shove2_aabb *boxes, size_t count, shove2_aabb query,
+                                uint32_t *out, bool *valid);
+size_t shove3__list_scan_scalar(const shove3_aabb *boxes, size_t count, shove3_aabb query,
+                                uint32_t *out, bool *valid);
 #if SHOVE_HAVE_SIMD_KERNELS
 extern const shove_kernel_table shove__kernels_sse2;
 extern const shove_kernel_table shove__kernels_sse41;

@@ -222,10 +222,17 @@ struct SHOVE_T(world) {
  * one of the two; any new entry point that changes the world first checks
  * world_is_locked. */
 
+/** The counter of calls in progress of a world that a reading call sees
+ *  as const: `w` points to a world made by world_create, never to a const
+ *  object. (Through an integer, so that strict builds' -Wcast-qual accepts
+ *  the one place that writes to a world read as const.) */
+static inline atomic_uint *SHOVE_IFN(world_busy)(const shove_world *w) {
+    return &((shove_world *)(uintptr_t)w)->busy;
+}
+
 /** True while a call that runs callbacks is in progress. */
 static inline bool SHOVE_IFN(world_is_locked)(const shove_world *w) {
-    /* `w` points to a world made by world_create, never to a const object */
-    return atomic_load_explicit(&((shove_world *)w)->busy, memory_order_relaxed) != 0u;
+    return atomic_load_explicit(SHOVE_IFN(world_busy)(w), memory_order_relaxed) != 0u;
 }
 
 /** A changing call (move, step) starts; the world was not locked. */
@@ -241,12 +248,12 @@ static inline void SHOVE_IFN(world_unlock_after_change)(shove_world *w) {
 
 /** A reading call that runs callbacks starts (locked or not). */
 static inline void SHOVE_IFN(world_lock_for_read)(const shove_world *w) {
-    atomic_fetch_add_explicit(&((shove_world *)w)->busy, 1u, memory_order_relaxed);
+    atomic_fetch_add_explicit(SHOVE_IFN(world_busy)(w), 1u, memory_order_relaxed);
 }
 
 /** The reading call is done. */
 static inline void SHOVE_IFN(world_unlock_after_read)(const shove_world *w) {
-    atomic_fetch_sub_explicit(&((shove_world *)w)->busy, 1u, memory_order_relaxed);
+    atomic_fetch_sub_explicit(SHOVE_IFN(world_busy)(w), 1u, memory_order_relaxed);
 }
 
 /** Give body `slot`'s own move def back (body_settings.c): the step
