@@ -711,6 +711,22 @@ static void expect_freed(const test_alloc *counter, long n) {
     cr_expect_not(counter->size_error, "failing allocation %ld: a size did not add up", n);
 }
 
+/* A grid of `cell` whose allocator (counted in *counter) fails its n-th
+ * allocation, or NULL when that failure refused the grid itself: then
+ * with SHOVE_ERR_OUT_OF_MEMORY and nothing left allocated. */
+static bump_grid *create_failing(double cell, long n, test_alloc *counter) {
+    const shove_allocator al = test_alloc_make(counter);
+    counter->fail_after = n;
+    bump_grid *g = NULL;
+    const shove_status created = SHOVE_FN(bump_grid_create)(cell, &al, &g);
+    if (created != SHOVE_OK) {
+        cr_expect_eq(created, SHOVE_ERR_OUT_OF_MEMORY);
+        cr_expect_eq(counter->live, 0);
+        return NULL;
+    }
+    return g;
+}
+
 /* Runs `script` with the allocator failing at allocation 0, 1, 2, ... until
  * it runs with no failure (before `limit`); returns that n. */
 static long fail_each_allocation(bool (*script)(long n), long limit) {
@@ -723,19 +739,13 @@ static long fail_each_allocation(bool (*script)(long n), long limit) {
 }
 
 /* A script of adds (some wide), updates across cells, moves and removes,
- * with the allocator failing its n-th allocation (and every one after it
- * when `all`): each refusal is SHOVE_ERR_OUT_OF_MEMORY and leaves the grid
- * as it was, and nothing leaks. Returns whether the script ran with no
- * failure at all. */
+ * with the allocator failing its n-th allocation: each refusal is
+ * SHOVE_ERR_OUT_OF_MEMORY and leaves the grid as it was, and nothing
+ * leaks. Returns whether the script ran with no failure at all. */
 static bool run_failing(long n) {
     test_alloc counter;
-    shove_allocator al = test_alloc_make(&counter);
-    counter.fail_after = n;
-    bump_grid *g = NULL;
-    const shove_status created = SHOVE_FN(bump_grid_create)(0.5, &al, &g);
-    if (created != SHOVE_OK) {
-        cr_expect_eq(created, SHOVE_ERR_OUT_OF_MEMORY);
-        cr_expect_eq(counter.live, 0);
+    bump_grid *g = create_failing(0.5, n, &counter);
+    if (!g) {
         return false;
     }
     bool failed = false, alive[40] = {false};
@@ -796,11 +806,8 @@ Test(bump_grid, a_failed_allocation_changes_nothing_and_nothing_leaks) {
 static bool load_map_failing(long n) {
     enum { SIDE = 24 };
     test_alloc counter;
-    shove_allocator al = test_alloc_make(&counter);
-    counter.fail_after = n;
-    bump_grid *g = NULL;
-    if (SHOVE_FN(bump_grid_create)(1.0, &al, &g) != SHOVE_OK) {
-        cr_expect_eq(counter.live, 0);
+    bump_grid *g = create_failing(1.0, n, &counter);
+    if (!g) {
         return false;
     }
     bool failed = false;
