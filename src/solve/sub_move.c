@@ -71,7 +71,7 @@ static void SHOVE_IFN(leg_walk_start)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg)
  * candidates, and call leg_next_scanned. */
 static SHOVE_HOT_INLINE const SHOVE_IFN(leg_candidate) *
     SHOVE_IFN(leg_scan_sweep)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg,
-                              SHOVE_IFN(leg_walk) * w) {
+                              SHOVE_IFN(leg_walk) * w, SHOVE_IFN(leg_candidate) * h) {
     if (w->next >= w->k) {
         w->k = SHOVE_IFN(scan_next)(m, &w->s, leg->hull, w->idx);
         w->next = 0;
@@ -79,7 +79,6 @@ static SHOVE_HOT_INLINE const SHOVE_IFN(leg_candidate) *
             return NULL;
         }
     }
-    SHOVE_IFN(leg_candidate) *h = &w->scanned;
     h->i = w->idx[w->next++];
     h->key = w->s.base + h->i;
     h->box = SHOVE_IFN(obstacles_box)(m->set, h->i);
@@ -92,7 +91,7 @@ static SHOVE_HOT_INLINE const SHOVE_IFN(leg_candidate) *
 static const SHOVE_IFN(leg_candidate) * SHOVE_IFN(leg_next_scanned)(SHOVE_IFN(mover) * m,
                                                                     const SHOVE_IFN(leg) * leg,
                                                                     SHOVE_IFN(leg_walk) * w) {
-    return SHOVE_IFN(leg_scan_sweep)(m, leg, w);
+    return SHOVE_IFN(leg_scan_sweep)(m, leg, w, &w->scanned);
 }
 
 /* The next candidate, or NULL when the walk is done. */
@@ -306,13 +305,19 @@ static void SHOVE_IFN(leg_first_entry)(SHOVE_IFN(mover) * m, SHOVE_IFN(leg) * le
     bool any_cross = false;
     bool keep = !m->streaming;
     SHOVE_IFN(leg_walk_start)(m, leg, w);
-    /* A new leg has kept nothing yet: its walk scans. */
-    for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_scan_sweep)(m, leg, w));) {
-        if (keep && leg->count < SLIDE_LEG_CANDIDATES) {
-            leg->cand[leg->count++] = *h;
-        } else {
-            keep = false;
+    /* A new leg has kept nothing yet: its walk scans. A kept candidate is
+     * swept straight into its place in the list: a copy made from the
+     * fields just written would be read back before they reach the cache
+     * (wider loads than the stores that wrote them), and stall. */
+    for (;;) {
+        const bool room = keep && leg->count < SLIDE_LEG_CANDIDATES;
+        SHOVE_IFN(leg_candidate) *slot = room ? &leg->cand[leg->count] : &w->scanned;
+        const SHOVE_IFN(leg_candidate) *h = SHOVE_IFN(leg_scan_sweep)(m, leg, w, slot);
+        if (!h) {
+            break;
         }
+        keep = room;
+        leg->count += room ? 1u : 0u;
         if (!h->entered) {
             continue;
         }
