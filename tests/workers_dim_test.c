@@ -14,10 +14,10 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
-#include "test_step_scenes.h"
-#include "test_world_text.h"
 #include "world/workers.h"
 #include "world/world.h"
+#include "test_step_scenes.h"
+#include "test_world_text.h"
 
 /* >>refusals and defaults ------------------------------------------------ */
 
@@ -193,6 +193,71 @@ Test(workers, the_pool_runs_every_item_once) {
     }
 }
 
+/* >>when the step speculates ------------------------------------------------ */
+
+/* Steps of a scene whose steps cost `with` ns per mover speculating and
+ * `without` not, as step_spec.c runs them: a step rests while the policy
+ * says so. Returns how many of `steps` speculated. */
+static uint32_t speculating_steps(shove__spec_policy *p, uint32_t steps, double with,
+                                  double without) {
+    uint32_t count = 0;
+    for (uint32_t k = 0; k < steps; ++k) {
+        if (p->rest > 0u) {
+            p->rest -= 1u;
+            shove__spec_policy_note(p, false, without);
+        } else {
+            count += 1u;
+            shove__spec_policy_note(p, true, with);
+        }
+    }
+    return count;
+}
+
+Test(workers, speculation_that_costs_more_backs_off) {
+    shove__spec_policy p;
+    memset(&p, 0, sizeof p);
+    /* the first step speculates, the second measures the other way */
+    cr_assert_eq(speculating_steps(&p, 1, 120.0, 100.0), 1u);
+    cr_expect_eq(p.rest, 1u);
+    cr_assert_eq(speculating_steps(&p, 1, 120.0, 100.0), 0u);
+    cr_expect_eq(p.plain_cost, 100.0);
+    /* then each loss in a row rests twice as long, up to a limit */
+    const uint32_t rests[] = {7u, 14u, 28u, 56u, 112u, 112u};
+    for (size_t i = 0; i < sizeof rests / sizeof rests[0]; ++i) {
+        cr_assert_eq(speculating_steps(&p, 1, 120.0, 100.0), 1u);
+        cr_expect_eq(p.rest, rests[i], "loss %zu", i + 1);
+        cr_assert_eq(speculating_steps(&p, p.rest, 120.0, 100.0), 0u);
+    }
+    /* a tie is a loss too: the workers must save time to be used */
+    cr_assert_eq(speculating_steps(&p, 1, 100.0, 100.0), 1u);
+    cr_expect_eq(p.rest, 112u);
+    /* a scene where speculating never pays speculates on few steps */
+    shove__spec_policy q;
+    memset(&q, 0, sizeof q);
+    const uint32_t losing = speculating_steps(&q, 1000, 150.0, 100.0);
+    cr_expect_leq(losing, 14u, "%u of 1000 steps speculated", losing);
+}
+
+Test(workers, speculation_that_pays_goes_on) {
+    shove__spec_policy p;
+    memset(&p, 0, sizeof p);
+    const uint32_t winning = speculating_steps(&p, 1000, 60.0, 100.0);
+    /* one step in SHOVE_SPEC_STREAK + 1 measures the other way, and the
+     * second step of all */
+    cr_expect_geq(winning, 1000u - 1000u / (SHOVE_SPEC_STREAK + 1u) - 2u, "%u", winning);
+    cr_expect_lt(winning, 1000u, "the other way is measured again now and then");
+    cr_expect_eq(p.losses, 0u);
+    /* after losses, one win resets the back-off */
+    shove__spec_policy q;
+    memset(&q, 0, sizeof q);
+    (void)speculating_steps(&q, 200, 150.0, 100.0);
+    cr_assert_gt(q.losses, 2u);
+    q.rest = 0u;
+    cr_assert_eq(speculating_steps(&q, 1, 60.0, 100.0), 1u);
+    cr_expect_eq(q.losses, 0u);
+    cr_expect_eq(q.rest, 0u);
+}
+
 /* >>the same bits on any number of workers -------------------------------- */
 
 static void expect_same_bits_for_every_worker_setup(int kind) {
@@ -201,6 +266,9 @@ static void expect_same_bits_for_every_worker_setup(int kind) {
     for (int workers = 2; workers <= 3; ++workers) {
         def.worker_count = workers;
         cr_expect_eq(run_scene(kind, def), one, "%s: %d workers", scene_names[kind], workers);
+        /* every step with records to take or refuse, whatever they cost */
+        cr_expect_eq(run_scene_speculating(kind, def, true), one,
+                     "%s: %d workers, speculating on every step", scene_names[kind], workers);
     }
     int calls = 0;
     def.worker_count = 1;
@@ -208,10 +276,14 @@ static void expect_same_bits_for_every_worker_setup(int kind) {
     def.finish_task = never_finish;
     def.task_ctx = &calls;
     cr_expect_eq(run_scene(kind, def), one, "%s: ranges in reverse", scene_names[kind]);
+    cr_expect_eq(run_scene_speculating(kind, def, true), one,
+                 "%s: ranges in reverse, speculating on every step", scene_names[kind]);
     def.worker_count = 2;
     def.enqueue_task = own_enqueue;
     def.finish_task = own_finish;
     cr_expect_eq(run_scene(kind, def), one, "%s: the game's own threads", scene_names[kind]);
+    cr_expect_eq(run_scene_speculating(kind, def, true), one,
+                 "%s: the game's own threads, speculating on every step", scene_names[kind]);
     cr_log_info("%dD %s: %016llx (%d tasks of a game's system)", SHOVE_DIM, scene_names[kind],
                 (unsigned long long)one, calls);
 }

@@ -307,7 +307,11 @@ typedef struct shove2_world_def {
      *  same, bit for bit, for every count and every task system. With more
      *  than one, the step_def's filter and the tile callback may be called
      *  from several threads at once (they must only read what they share),
-     *  and events are still delivered on the calling thread. */
+     *  and events are still delivered on the calling thread. The extra
+     *  workers run every mover's first slide ahead of the serial pass; the
+     *  step times itself and does that only while it makes the step
+     *  faster, so more workers never make a step much slower (today they
+     *  rarely make it faster: see the README). */
     int worker_count;
     /** The game's task system (both or neither): NULL for a built-in pool
      *  of worker_count - 1 threads (C11 threads or pthreads), started by

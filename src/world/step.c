@@ -182,8 +182,11 @@
  * (step_spec.c). Everything else runs on the caller, in the order above,
  * so the results are the same for any number of workers. The dry runs are
  * only part of a step (the gathers are asked again, and pushes, carries,
- * tree updates and pairs stay serial): in bench_step the step is about as
- * fast on 2 workers as on 1.
+ * tree updates and pairs stay serial), and in bench_step they cost more
+ * than they save (every scene of it, 2D and 3D). So the step times itself
+ * and keeps speculating only while that is faster per mover than not
+ * (step_spec_done): on 2 workers a step then costs about what it costs on
+ * 1. Which way a step runs never changes its results.
  */
 #include <float.h>
 #include <math.h>
@@ -359,7 +362,11 @@ struct SHOVE_T(step_scratch) {
     uint32_t worker_slots;
     bool spec_on;                    /* this step's records may be used */
     uint32_t spec_tried, spec_taken; /* this step: records compared, taken */
-    uint32_t spec_rest;              /* steps left without speculation */
+    /* Whether to speculate (step_spec_done), and the clock when this
+     * step's parallel part (or, resting, its serial pass) began; 0 when
+     * the step could not speculate. */
+    shove__spec_policy spec_policy;
+    uint64_t spec_clock;
 };
 
 /* Everything one shove3_world_step shares. */

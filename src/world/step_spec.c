@@ -31,8 +31,10 @@
  * surroundings did not change before their turn (most movers of a sparse
  * scene; few in a packed crowd, where the earlier neighbours moved). The
  * gathers themselves are asked again in the serial pass, after a cheaper
- * look (has a body the record met moved?). Where few records are taken,
- * the next steps do not speculate (step_spec_done).
+ * look (has a body the record met moved?). That saving can be smaller
+ * than what the parallel part costs (it is, in every scene of bench_step):
+ * the step times itself, and where few records are taken or speculating
+ * costs more than not, the next steps do not speculate (step_spec_done).
  */
 
 /* One obstacle of a recorded gather (cell: voxels only, else zeros). */
@@ -287,12 +289,14 @@ static void SHOVE_IFN(step_spec_run)(STEP_RUN *run) {
     s->spec_on = false;
     s->spec_tried = 0;
     s->spec_taken = 0;
+    s->spec_clock = 0;
     const uint32_t workers = w->tasks.worker_count;
     if ((workers <= 1u && !w->tasks.enqueue_task) || s->mover_count == 0u) {
         return;
     }
-    if (s->spec_rest > 0u) {
-        s->spec_rest -= 1u; /* the last records were mostly of no use */
+    s->spec_clock = shove__clock_ns();
+    if (s->spec_policy.rest > 0u && !w->speculate_every_step) {
+        s->spec_policy.rest -= 1u; /* the last records were of no use, or cost more */
         return;
     }
     if (s->worker_slots < workers) {
@@ -338,18 +342,24 @@ static void SHOVE_IFN(step_spec_run)(STEP_RUN *run) {
     s->spec_on = true;
 }
 
-/* After the serial pass: when fewer than a quarter of the movers could
- * take their record (a packed crowd, where the earlier neighbours always
- * moved), the next steps do not speculate; every STEP_SPEC_REST steps
- * they try again. (Whether a step speculates never changes its results.) */
-#define STEP_SPEC_REST 7u
+/* After the serial pass, whether the next steps speculate. (Whether a
+ * step speculates never changes its results, only its time.) The step's
+ * wall time per mover goes to the policy (workers.h), which rests while
+ * speculating costs more than not; and when fewer than a quarter of the
+ * movers could take their record (a packed crowd, where the earlier
+ * neighbours always moved), the next SHOVE_SPEC_REST steps rest too. */
 static void SHOVE_IFN(step_spec_done)(struct SHOVE_T(step_scratch) * s) {
-    if (s->spec_on && s->spec_taken < s->mover_count / 4u) {
-        s->spec_rest = STEP_SPEC_REST;
+    const uint64_t now = s->spec_clock != 0u ? shove__clock_ns() : 0u;
+    if (s->spec_clock != 0u && now > s->spec_clock) {
+        shove__spec_policy_note(&s->spec_policy, s->spec_on,
+                                (double)(now - s->spec_clock) / (double)s->mover_count);
+    }
+    if (s->spec_on && s->spec_taken < s->mover_count / 4u &&
+        s->spec_policy.rest < SHOVE_SPEC_REST) {
+        s->spec_policy.rest = SHOVE_SPEC_REST;
     }
     s->spec_on = false;
 }
-#undef STEP_SPEC_REST
 
 /* True when two obstacles are the same, bit for bit. */
 static bool SHOVE_IFN(step_spec_same)(const SHOVE_IFN(obstacle_set) * set, size_t i,

@@ -12,6 +12,7 @@
 
 #include <stdatomic.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(SHOVE_HAVE_PTHREADS)
 #include <pthread.h>
@@ -31,6 +32,40 @@ typedef cnd_t pool_cond;
 
 bool shove__pool_is_available(void) {
     return POOL_HAS_THREADS != 0;
+}
+
+uint64_t shove__clock_ns(void) {
+#if defined(TIME_UTC)
+    /* C11's clock: wall time, which may jump when the system clock is
+     * set; a jump only makes one choice of the step's a poor one. */
+    struct timespec ts;
+    if (timespec_get(&ts, TIME_UTC) == TIME_UTC && ts.tv_sec >= 0) {
+        return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    }
+#endif
+    return 0u;
+}
+
+void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost_per_mover) {
+    if (!speculated) {
+        p->plain_cost = cost_per_mover;
+        return;
+    }
+    p->streak += p->streak < UINT32_MAX ? 1u : 0u;
+    if (!(p->plain_cost > 0.0)) {
+        p->rest = 1u; /* measure a step without */
+    } else if (!(cost_per_mover < p->plain_cost)) {
+        const uint32_t doublings = p->losses < SHOVE_SPEC_BACKOFF ? p->losses : SHOVE_SPEC_BACKOFF;
+        p->rest = SHOVE_SPEC_REST << doublings;
+        p->losses += p->losses < UINT32_MAX ? 1u : 0u;
+        p->streak = 0u;
+    } else {
+        p->losses = 0u;
+        if (p->streak >= SHOVE_SPEC_STREAK) {
+            p->rest = 1u;
+            p->streak = 0u;
+        }
+    }
 }
 
 /* Ranges a task is cut into, per worker at most: enough for uneven ranges

@@ -43,4 +43,37 @@ void shove__tasks_stop(shove__tasks *t);
 /** True when this build can start threads of its own. */
 bool shove__pool_is_available(void);
 
+/** A clock in nanoseconds, for choosing between ways to run a step that
+ *  give the same results (never for what a step computes); 0 when the C
+ *  library has none. */
+uint64_t shove__clock_ns(void);
+
+/** Whether the step's speculative dry runs on the workers pay (step_spec.c
+ *  uses it; the choice never changes a step's results, only its time). */
+typedef struct shove__spec_policy {
+    double plain_cost; /**< wall ns per mover of the last step without; 0: none yet */
+    uint32_t losses;   /**< steps with speculation in a row that cost more */
+    uint32_t streak;   /**< steps with speculation since the last without */
+    uint32_t rest;     /**< the next steps that do not speculate */
+} shove__spec_policy;
+
+/** Steps a policy rests after a loss (doubled for each further loss in a
+ *  row, SHOVE_SPEC_BACKOFF times at most), and the steps with
+ *  speculation after which one step rests to measure the other way again. */
+#define SHOVE_SPEC_REST    7u
+#define SHOVE_SPEC_BACKOFF 4u
+#define SHOVE_SPEC_STREAK  32u
+
+/** Notes one step's wall time per mover (from its parallel part, or where
+ *  that would have been, to the end of its serial pass) and sets p->rest:
+ *  - the first step with speculation is followed by one without, to
+ *    measure both;
+ *  - a step with speculation that costs as much per mover as the last one
+ *    without is a loss: rest SHOVE_SPEC_REST steps, twice as many after
+ *    each further loss in a row, so a scene where the workers never pay
+ *    spends few steps finding that out again;
+ *  - while speculation pays, every SHOVE_SPEC_STREAK steps one step rests
+ *    (the scene changes). */
+void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost_per_mover);
+
 #endif

@@ -199,6 +199,9 @@ struct SHOVE_T(world) {
     struct SHOVE_T(step_scratch) * step;
     /** How the step runs its work on several threads (workers.h). */
     shove__tasks tasks;
+    /** Tests only: the step speculates on every step it can, instead of
+     *  timing itself to choose (step_spec.c); results are the same. */
+    bool speculate_every_step;
 
     /* >>voxels of a loaded dump (load.c): the table behind the voxel
      * callback shove3_world_load installs, kept until the world is destroyed */
