@@ -204,10 +204,10 @@ static uint32_t speculating_steps(shove__spec_policy *p, uint32_t steps, double 
     for (uint32_t k = 0; k < steps; ++k) {
         if (p->rest > 0u) {
             p->rest -= 1u;
-            shove__spec_policy_note(p, false, without);
+            shove__spec_policy_note(p, false, without, false);
         } else {
             count += 1u;
-            shove__spec_policy_note(p, true, with);
+            shove__spec_policy_note(p, true, with, false);
         }
     }
     return count;
@@ -256,6 +256,32 @@ Test(workers, speculation_that_pays_goes_on) {
     cr_assert_eq(speculating_steps(&q, 1, 60.0, 100.0), 1u);
     cr_expect_eq(q.losses, 0u);
     cr_expect_eq(q.rest, 0u);
+}
+
+Test(workers, speculation_whose_records_go_unused_rests) {
+    shove__spec_policy p;
+    memset(&p, 0, sizeof p);
+    p.plain_cost = 100.0;
+    /* faster, but fewer than a quarter of the records taken: a crowd */
+    shove__spec_policy_note(&p, true, 60.0, true);
+    cr_expect_eq(p.rest, SHOVE_SPEC_REST);
+    cr_expect_eq(p.losses, 0u, "the time itself was a win");
+    /* a longer rest a loss asked for is kept */
+    p.rest = 0u;
+    shove__spec_policy_note(&p, true, 150.0, true);
+    cr_expect_eq(p.rest, SHOVE_SPEC_REST);
+    shove__spec_policy_note(&p, true, 150.0, true);
+    cr_expect_eq(p.rest, 2u * SHOVE_SPEC_REST);
+    /* without a clock (cost 0) only the records count, and a step
+     * without speculation notes nothing */
+    shove__spec_policy q;
+    memset(&q, 0, sizeof q);
+    shove__spec_policy_note(&q, true, 0.0, false);
+    cr_expect_eq(q.rest, 0u);
+    shove__spec_policy_note(&q, false, 0.0, false);
+    cr_expect_eq(q.plain_cost, 0.0);
+    shove__spec_policy_note(&q, true, 0.0, true);
+    cr_expect_eq(q.rest, SHOVE_SPEC_REST);
 }
 
 /* >>the same bits on any number of workers -------------------------------- */

@@ -342,22 +342,17 @@ static void SHOVE_IFN(step_spec_run)(STEP_RUN *run) {
     s->spec_on = true;
 }
 
-/* After the serial pass, whether the next steps speculate. (Whether a
- * step speculates never changes its results, only its time.) The step's
- * wall time per mover goes to the policy (workers.h), which rests while
- * speculating costs more than not; and when fewer than a quarter of the
- * movers could take their record (a packed crowd, where the earlier
- * neighbours always moved), the next SHOVE_SPEC_REST steps rest too. */
+/* After the serial pass: the policy (workers.h) decides whether the next
+ * steps speculate, from this step's wall time per mover and how many
+ * records were taken. (Whether a step speculates never changes its
+ * results, only its time.) */
 static void SHOVE_IFN(step_spec_done)(struct SHOVE_T(step_scratch) * s) {
+    /* 0 when the step could not speculate (no clock reading) or the clock
+     * says nothing (none, or it went back): then only the records count */
     const uint64_t now = s->spec_clock != 0u ? shove__clock_ns() : 0u;
-    if (s->spec_clock != 0u && now > s->spec_clock) {
-        shove__spec_policy_note(&s->spec_policy, s->spec_on,
-                                (double)(now - s->spec_clock) / (double)s->mover_count);
-    }
-    if (s->spec_on && s->spec_taken < s->mover_count / 4u &&
-        s->spec_policy.rest < SHOVE_SPEC_REST) {
-        s->spec_policy.rest = SHOVE_SPEC_REST;
-    }
+    const double cost =
+        now > s->spec_clock ? (double)(now - s->spec_clock) / (double)s->mover_count : 0.0;
+    shove__spec_policy_note(&s->spec_policy, s->spec_on, cost, s->spec_taken < s->mover_count / 4u);
     s->spec_on = false;
 }
 

@@ -46,7 +46,8 @@ uint64_t shove__clock_ns(void) {
     return 0u;
 }
 
-void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost_per_mover) {
+/* The timed part of shove__spec_policy_note. */
+static void spec_policy_time(shove__spec_policy *p, bool speculated, double cost_per_mover) {
     if (!speculated) {
         p->plain_cost = cost_per_mover;
         return;
@@ -65,6 +66,16 @@ void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost
             p->rest = 1u;
             p->streak = 0u;
         }
+    }
+}
+
+void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost_per_mover,
+                             bool few_taken) {
+    if (cost_per_mover > 0.0) {
+        spec_policy_time(p, speculated, cost_per_mover);
+    }
+    if (speculated && few_taken && p->rest < SHOVE_SPEC_REST) {
+        p->rest = SHOVE_SPEC_REST;
     }
 }
 

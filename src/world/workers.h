@@ -64,8 +64,9 @@ typedef struct shove__spec_policy {
 #define SHOVE_SPEC_BACKOFF 4u
 #define SHOVE_SPEC_STREAK  32u
 
-/** Notes one step's wall time per mover (from its parallel part, or where
- *  that would have been, to the end of its serial pass) and sets p->rest:
+/** Notes one step and sets p->rest. `cost_per_mover`: the step's wall
+ *  time per mover, from its parallel part (or where that would have been)
+ *  to the end of its serial pass; 0 when there is no clock to tell.
  *  - the first step with speculation is followed by one without, to
  *    measure both;
  *  - a step with speculation that costs as much per mover as the last one
@@ -73,7 +74,12 @@ typedef struct shove__spec_policy {
  *    each further loss in a row, so a scene where the workers never pay
  *    spends few steps finding that out again;
  *  - while speculation pays, every SHOVE_SPEC_STREAK steps one step rests
- *    (the scene changes). */
-void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost_per_mover);
+ *    (the scene changes);
+ *  - whatever the time, a step with speculation whose records were
+ *    `few_taken` (fewer than a quarter of its movers could take theirs:
+ *    a packed crowd, where the earlier neighbours always moved) rests at
+ *    least SHOVE_SPEC_REST steps. */
+void shove__spec_policy_note(shove__spec_policy *p, bool speculated, double cost_per_mover,
+                             bool few_taken);
 
 #endif
