@@ -100,6 +100,11 @@ static shove_aabb messy_box(test_rng *r, bool allow_bad) {
             /* Faces a subnormal away from the grid: quotients underflow. */
             box.min.raw[a] = grid(r, -4, 0) + 1e-45f * (float)test_rng_int(r, -2, 2);
             box.max.raw[a] = 1e-45f * (float)test_rng_int(r, -2, 2) + grid(r, 0, 4);
+            if (box.min.raw[a] > box.max.raw[a]) { /* both faces near 0: keep it ordered */
+                const float t = box.min.raw[a];
+                box.min.raw[a] = box.max.raw[a];
+                box.max.raw[a] = t;
+            }
         } else {
             box.min.raw[a] = test_rng_float(r, -5.0f, 5.0f);
             box.max.raw[a] = box.min.raw[a] + test_rng_float(r, 0.0f, 3.0f);
@@ -878,7 +883,7 @@ Test(batch_tables, list_scans_keep_valid_boxes_at_the_edges_of_the_floats) {
     shove_simd levels[SHOVE_SIMD_LEVEL_COUNT];
     const int n_levels = runnable_levels(levels);
     test_rng r = {0xED6E5u};
-    static const size_t counts[] = {1, 15, 16, 17, 31, 32, 33, 47, 100, 1000};
+    static const size_t counts[] = {1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 80, 100, 1000};
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
         const size_t count = counts[c];
         shove_aabb *boxes = malloc(count * sizeof *boxes);
