@@ -883,7 +883,8 @@ Test(batch_tables, list_scans_keep_valid_boxes_at_the_edges_of_the_floats) {
     shove_simd levels[SHOVE_SIMD_LEVEL_COUNT];
     const int n_levels = runnable_levels(levels);
     test_rng r = {0xED6E5u};
-    static const size_t counts[] = {1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 80, 100, 1000};
+    static const size_t counts[] = {1,  15, 16, 17, 31, 32, 33,  47,
+                                    48, 49, 63, 64, 65, 80, 100, 1000};
     for (size_t c = 0; c < sizeof counts / sizeof counts[0]; ++c) {
         const size_t count = counts[c];
         shove_aabb *boxes = malloc(count * sizeof *boxes);
