@@ -23,7 +23,9 @@
  * Each scene is warmed up for a few steps (scratch memory grows, piles
  * settle), then FRAMES steps are timed (world_step only, thread CPU time).
  * Prints a table (ms per step, mean and best; bodies per ms from the mean;
- * squish and contact-begin events per step) and, for scale, the same
+ * squish and contact-begin events per step; a hash of every body's box at
+ * the end, the same for any worker count and any change of the step that
+ * keeps its results) and, for scale, the same
  * sparse scene moved body by body with shove2/3_move (no pushing, no
  * platforms, no order). Each crowded scene (and the pen) is built twice from the same
  * seed: one crowd steps, its twin moves every body once per frame with
@@ -151,8 +153,8 @@ int main(int argc, char **argv) {
     }
     printf("shove_world_step: %d dynamic bodies, every one moving; simd %s; %d worker(s)\n", BODIES,
            shove_simd_name(shove_simd_active()), bench_workers());
-    printf("%4s  %-22s %6s %9s %9s %12s %9s %9s\n", "dim", "scene", "bodies", "ms/step", "best ms",
-           "bodies/ms", "squish", "begin");
+    printf("%4s  %-22s %6s %9s %9s %12s %9s %9s  %-16s\n", "dim", "scene", "bodies", "ms/step",
+           "best ms", "bodies/ms", "squish", "begin", "boxes hash");
     run2(csv);
     run3(csv);
     if (csv) {

@@ -224,7 +224,14 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
                              SHOVE_IFN(obstacle_set) * out) {
     SHOVE_T(world_gather_ctx) *g = vctx;
     const float m = (margin > g->min_margin) ? margin : g->min_margin;
-    const shove_aabb query = SHOVE_IFN(move_region)(box, delta, m);
+    shove_aabb query = SHOVE_IFN(move_region)(box, delta, m);
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        if ((g->exact_axes & (1u << a)) && delta.raw[a] == 0.0f) {
+            query.min.raw[a] = box.min.raw[a];
+            query.max.raw[a] = box.max.raw[a];
+        }
+    }
     shove_world *w = g->w;
     MOVE_VISIT ctx;
     SHOVE_IFN(move_visit_start)(&ctx, w, g->mover, query, out);

@@ -179,6 +179,15 @@ static bool SHOVE_IFN(step_chain_look_ahead)(STEP_RUN *run, const SHOVE_T(step_c
     if (c->carries) {
         reach.max.raw[run->up] += look.contact;
     }
+    /* step_chain_meet keeps a body ahead only when it overlaps the node's
+     * footprint strictly on every axis but the push's, and a rider only
+     * when it does on every axis but the up axis: on the axes that are
+     * neither, the bodies overlapping the margin alone (a crowd's
+     * neighbours side by side) need not be gathered at all. */
+    gather->exact_axes = ((1u << SHOVE_DIM) - 1u) & ~(1u << c->a);
+    if (run->up >= 0) {
+        gather->exact_axes &= ~(1u << run->up);
+    }
     gather->mover = s->nodes[k].slot;
     gather->line_x = SHOVE_IFN(move_line_x)(look.box);
     run->set_owner = STEP_NONE;
