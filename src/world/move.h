@@ -50,14 +50,14 @@ typedef struct SHOVE_T(world_gather_ctx) {
      *  nothing moves: the step's speculative dry runs (step_spec.c).
      *  The bodies found, and their order, are the same either way. */
     bool read_only;
-    /** Axes (bit a for axis a) on which the bodies gathered must overlap
-     *  the box itself strictly, not just the margin around it: the trees
-     *  are asked for the box's own extent there, the voxels as ever. Only
-     *  for a caller that drops every body overlapping no more than that
-     *  (the chain push's look-ahead, which wants the bodies ahead of a box
-     *  and those riding it, both overlapping its footprint strictly), and
-     *  only on axes the gather does not sweep along (0 there). */
-    unsigned exact_axes;
+    /** Sides of the box past which the bodies gathered need not reach:
+     *  on an axis a with bit a of exact_low (exact_high), the trees are
+     *  asked for bodies beyond the box's own low (high) face only, not
+     *  into the margin around it (the voxels as ever). Only for a caller
+     *  that drops every body not overlapping the box strictly there (the
+     *  chain push's look-ahead), and only on axes the gather does not
+     *  sweep along (0 there). */
+    unsigned exact_low, exact_high;
 } SHOVE_T(world_gather_ctx);
 bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                              SHOVE_IFN(obstacle_set) * out);

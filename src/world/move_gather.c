@@ -227,9 +227,9 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
     shove_aabb query = SHOVE_IFN(move_region)(box, delta, m);
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        if ((g->exact_axes & (1u << a)) && delta.raw[a] == 0.0f) {
-            query.min.raw[a] = box.min.raw[a];
-            query.max.raw[a] = box.max.raw[a];
+        if (delta.raw[a] == 0.0f) {
+            query.min.raw[a] = (g->exact_low & (1u << a)) ? box.min.raw[a] : query.min.raw[a];
+            query.max.raw[a] = (g->exact_high & (1u << a)) ? box.max.raw[a] : query.max.raw[a];
         }
     }
     shove_world *w = g->w;

@@ -180,14 +180,23 @@ static bool SHOVE_IFN(step_chain_look_ahead)(STEP_RUN *run, const SHOVE_T(step_c
         reach.max.raw[run->up] += look.contact;
     }
     /* step_chain_meet keeps a body ahead only when it overlaps the node's
-     * footprint strictly on every axis but the push's, and a rider only
-     * when it does on every axis but the up axis: on the axes that are
-     * neither, the bodies overlapping the margin alone (a crowd's
-     * neighbours side by side) need not be gathered at all. */
-    gather->exact_axes = ((1u << SHOVE_DIM) - 1u) & ~(1u << c->a);
+     * box strictly on every axis but the push's, and a rider only when it
+     * does on every axis but the up axis and rests on the node's top. So
+     * the bodies that reach into the gather's margin alone need not be
+     * gathered: beside the node on the axes that are neither (a crowd's
+     * neighbours side by side), and below it on the up axis when the push
+     * is not along it (what the node stands on), if the node has height
+     * (a rider of a flat node may lie in the plane of its bottom). */
+    unsigned exact = ((1u << SHOVE_DIM) - 1u) & ~(1u << c->a);
+    unsigned exact_low = exact;
     if (run->up >= 0) {
-        gather->exact_axes &= ~(1u << run->up);
+        exact &= ~(1u << run->up);
+        if (run->up == c->a || !(look.box.max.raw[run->up] > look.box.min.raw[run->up])) {
+            exact_low &= ~(1u << run->up);
+        }
     }
+    gather->exact_low = exact_low;
+    gather->exact_high = exact;
     gather->mover = s->nodes[k].slot;
     gather->line_x = SHOVE_IFN(move_line_x)(look.box);
     run->set_owner = STEP_NONE;
