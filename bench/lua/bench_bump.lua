@@ -8,7 +8,12 @@
 -- Usage (from the build tree):
 --   SHOVE_LIBRARY=build/lua/libshove.so \
 --   LUA_PATH='lua/?.lua;build/lua/?.lua;bench/lua/?.lua;;' \
---   luajit bench/lua/bench_bump.lua [frames] [cellSize]
+--   luajit bench/lua/bench_bump.lua [frames] [cellSize] [fall]
+--
+-- With `fall` (tiles a frame, say 0.2) the movers fall as a platformer's
+-- do instead of moving by their vertical velocity: after 40 frames to
+-- land, most moves end resting on a tile, a collision each, and only the
+-- sideways velocity reflects.
 --
 -- With BUMP_LUA=path/to/bump.lua set (bump.lua itself, which this
 -- repository does not ship), it is timed in the same run as well.
@@ -17,6 +22,8 @@ local ref = require('bump_reference')
 
 local FRAMES = tonumber(arg and arg[1]) or 30
 local CELL = tonumber(arg and arg[2]) or 2
+local FALL = tonumber(arg and arg[3]) or 0
+local WARMUP = FALL > 0 and 40 or 2 -- frames before the measured ones
 local MAP = 128     -- tiles per side
 local MOVERS = 2000
 local SIZE = 0.6
@@ -71,23 +78,24 @@ local function build(lib, tiles, movers)
   return world, items
 end
 
--- One frame: every mover moves by its velocity; a blocked one takes the
--- reflection of its velocity along the normal it met. Each run gets its
+-- One frame: every mover moves by its velocity (or falls by `fall`, when
+-- that is above 0, and moves sideways by its velocity); a blocked one takes
+-- the reflection of its velocity along the normal it met. Each run gets its
 -- own copy of this code (newFrame): LuaJIT keeps its compiled traces with
 -- the code, and a copy shared with the library timed before would run the
 -- next one through side traces of the first one's trace.
 local FRAME_SOURCE = [[
-return function(world, items)
+return function(world, items, fall)
   local collisions = 0
   for i = 1, #items do
     local item = items[i]
     local x, y = world:getRect(item)
-    local _, _, cols, len = world:move(item, x + item.vx, y + item.vy)
+    local _, _, cols, len = world:move(item, x + item.vx, y + (fall > 0 and fall or item.vy))
     if len > 0 then
       collisions = collisions + len
       local n = cols[1].normal
       if n.x ~= 0 then item.vx = -item.vx end
-      if n.y ~= 0 then item.vy = -item.vy end
+      if n.y ~= 0 and fall == 0 then item.vy = -item.vy end
     end
   end
   return collisions
@@ -97,15 +105,14 @@ local function newFrame()
   return assert(loadstring(FRAME_SOURCE, '=frame'))()
 end
 
--- Runs `step` (one frame; returns its collisions) twice to warm up (and
--- let the JIT compile), then FRAMES times with the collector stopped:
+-- Runs `step` (one frame; returns its collisions) WARMUP times to warm up
+-- (and let the JIT compile), then FRAMES times with the collector stopped:
 -- time, garbage and collisions per move. With `running`, the collector
 -- runs as it does in a game (in steps, paid for by the allocations), so
 -- the time includes collecting the moves' garbage; bytes are then not
 -- counted.
 local function measure(name, world, items, step, running)
-  step()
-  step()
+  for _ = 1, WARMUP do step() end
   collectgarbage('collect')
   if not running then collectgarbage('stop') end
   local before = collectgarbage('count')
@@ -128,7 +135,7 @@ local function run(name, lib, reuse, running)
   local world, items = build(lib, tiles, movers)
   if reuse then world.reuseCollisions = true end
   local frame = newFrame()
-  return measure(name, world, items, function() return frame(world, items) end, running)
+  return measure(name, world, items, function() return frame(world, items, FALL) end, running)
 end
 
 -- shove2_move itself through the FFI, on the same scene, movers and
@@ -141,18 +148,18 @@ end
 -- shove2_move_ptr is shove2_move with the id and the delta by pointer:
 -- LuaJIT compiles no FFI call that passes a struct by value.
 local WORLD_FRAME_SOURCE = [[
-return function(C, world, items, delta, def, result, contacts)
+return function(C, world, items, delta, def, result, contacts, fall)
   local collisions = 0
   for i = 1, #items do
     local item = items[i]
-    delta.x, delta.y = item.vx, item.vy
+    delta.x, delta.y = item.vx, fall > 0 and fall or item.vy
     C.shove2_move_ptr(world, item.id, delta, def, result)
     local len = result.contact_count
     if len > 0 then
       collisions = collisions + len
       local n = contacts[0].normal
       if n.x ~= 0 then item.vx = -item.vx end
-      if n.y ~= 0 then item.vy = -item.vy end
+      if n.y ~= 0 and fall == 0 then item.vy = -item.vy end
     end
   end
   return collisions
@@ -193,7 +200,7 @@ local function runWorld(name, quiet)
   local delta, result = ffi.new('vec2s'), ffi.new('shove2_move_result')
   local frame = assert(loadstring(WORLD_FRAME_SOURCE, '=worldframe'))()
   local function step()
-    local n = frame(C, world, items, delta, def, result, contacts)
+    local n = frame(C, world, items, delta, def, result, contacts, FALL)
     assert(result.contact_count >= 0)
     return n
   end
@@ -202,8 +209,8 @@ end
 
 floor = math.floor
 
-print(('world:move, %d movers of %.1f, %dx%d unit tiles, cellSize %g, %d frames'):format(
-  MOVERS, SIZE, MAP, MAP, CELL, FRAMES))
+print(('world:move, %d movers of %.1f, %dx%d unit tiles, cellSize %g, %d frames%s'):format(
+  MOVERS, SIZE, MAP, MAP, CELL, FRAMES, FALL > 0 and (', falling %g a frame'):format(FALL) or ''))
 local original = os.getenv('BUMP_LUA')
 -- The same moves with the collector running, as in a game: bump.lua's
 -- garbage then costs it collection time as well. Each runs first, alone in
