@@ -225,11 +225,13 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
     SHOVE_T(world_gather_ctx) *g = vctx;
     const float m = (margin > g->min_margin) ? margin : g->min_margin;
     shove_aabb query = SHOVE_IFN(move_region)(box, delta, m);
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        if (delta.raw[a] == 0.0f) {
-            query.min.raw[a] = (g->exact_low & (1u << a)) ? box.min.raw[a] : query.min.raw[a];
-            query.max.raw[a] = (g->exact_high & (1u << a)) ? box.max.raw[a] : query.max.raw[a];
+    if ((g->exact_low | g->exact_high) != 0u) {
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            if (delta.raw[a] == 0.0f) {
+                query.min.raw[a] = (g->exact_low & (1u << a)) ? box.min.raw[a] : query.min.raw[a];
+                query.max.raw[a] = (g->exact_high & (1u << a)) ? box.max.raw[a] : query.max.raw[a];
+            }
         }
     }
     shove_world *w = g->w;
