@@ -414,6 +414,54 @@ Test(step, stacked_bodies_are_pushed_sideways_together) {
     SHOVE_FN(world_destroy)(w);
 }
 
+/* A box pushed along x, crates ahead of it and beside it. Across the push
+ * (z in 3D, y in 2D seen from above): the crate ahead that overlaps the
+ * pushed box's span by a sliver is pushed on, the one that only touches it
+ * is passed; in 3D a crate under the pushed box (it stands on it) stays. A
+ * chain's look-ahead asks only for what overlaps the pushed box's span
+ * strictly there (and nothing below it): these are the bodies at the edge
+ * of what it asks for. */
+Test(step, chain_meets_a_sliver_ahead_and_passes_what_only_touches) {
+    shove_world_def def = SHOVE_FN(default_world_def)();
+    def.worker_count = test_worker_count();
+#if SHOVE_DIM == 2
+    def.step_def.up_axis = -1;
+    const int across = 1;
+#else
+    const int across = 2;
+#endif
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
+    /* boxes over x0..x1 and s0..s1 across, the third axis (y in 3D) 0..1 */
+    shove_aabb b[4];
+    const float x[4][2] = {{-1, 0}, {0, 1}, {1.5f, 2.5f}, {1.5f, 2.5f}};
+    const float span[4][2] = {{0, 1}, {0, 1}, {0.999f, 2}, {-2, 0}};
+    for (int i = 0; i < 4; ++i) {
+        b[i] = BOX(0, 0, 0, 1, 1, 1);
+        b[i].min.raw[0] = x[i][0];
+        b[i].max.raw[0] = x[i][1];
+        b[i].min.raw[across] = span[i][0];
+        b[i].max.raw[across] = span[i][1];
+    }
+    const shove_id pusher = add_dynamic(w, b[0], 0);
+    const shove_id pushed = add_dynamic(w, b[1], 2);
+    const shove_id sliver = add_dynamic(w, b[2], 2);
+    const shove_id touching = add_dynamic(w, b[3], 2);
+#if SHOVE_DIM == 3
+    const shove_id under = add_dynamic(w, BOX(0, -1, 0, 1, 0, 1), 2);
+#endif
+    set_motion(w, pusher, 1, 0);
+    step(w);
+    EXPECT_BOX_EQ(test_box_of(w, pusher), shifted(b[0], 1, 0));
+    EXPECT_BOX_EQ(test_box_of(w, pushed), shifted(b[1], 1, 0));
+    EXPECT_BOX_EQ(test_box_of(w, sliver), shifted(b[2], 0.5f, 0));
+    EXPECT_BOX_EQ(test_box_of(w, touching), b[3]);
+#if SHOVE_DIM == 3
+    EXPECT_BOX_EQ(test_box_of(w, under), BOX(0, -1, 0, 1, 0, 1));
+#endif
+    SHOVE_FN(world_destroy)(w);
+}
+
 /* >>scenario 10: moving platforms ---------------------------------------------- */
 
 STEP_TEST(scenario_10_platform_carries_its_rider_every_way) {
