@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "world/world.h"
 
 enum { MAX_BODIES = 4096 };
@@ -224,6 +225,77 @@ Test(broadphase, queries_match_brute_force_under_churn) {
     cr_expect_eq(m.w->trees[0].nodes[SHOVE_TREE_ROOT].first_child, SHOVE_TREE_NONE,
                  "an empty tree has no children left");
     SHOVE_FN(world_destroy)(m.w);
+}
+
+/* A visitor that counts the buckets a walk hands it and the boxes in them
+ * overlapping the query. */
+typedef struct bucket_count {
+    shove_aabb query;
+    int buckets, hits;
+} bucket_count;
+
+static bool count_buckets(void *ctx, const shove_soa *boxes, const uint32_t *handles) {
+    (void)handles;
+    bucket_count *c = ctx;
+    c->buckets += 1;
+    for (size_t i = 0; i < boxes->count; ++i) {
+        shove_aabb b;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            b.min.raw[a] = boxes->min[a][i];
+            b.max.raw[a] = boxes->max[a][i];
+        }
+        c->hits += SHOVE_FN(aabb_overlaps)(b, c->query) ? 1 : 0;
+    }
+    return true;
+}
+
+static bucket_count walk_count(const shove_world *w, shove_aabb query) {
+    bucket_count c = {query, 0, 0};
+    SHOVE_IFN(tree_query)(&w->trees[SHOVE_BODY_DYNAMIC], query, count_buckets, &c);
+    return c;
+}
+
+/* Boxes packed in one corner of a big world; a query inside the tree's
+ * loose bounds but away from every box is handed no bucket at all. Then
+ * every box moves to the far corner, a few times over (the query bounds
+ * are made exact again after twice as many changes as boxes): the old
+ * corner is empty to queries too, and the new one finds its boxes. */
+Test(broadphase, query_bounds_follow_the_boxes) {
+    shove_world *w = make_world();
+    enum { N = 300 };
+    shove_id ids[N];
+    shove_aabb near_box = BOX(0, 0, 0, 1, 1, 1);
+    test_rng r = {0x5eed0300u + SHOVE_DIM};
+    for (int i = 0; i < N; ++i) {
+        shove_aabb b = test_random_box(&r, 10.0f, 0.5f, 1.5f); /* within about 11 of 0 */
+        shove_body_def def = SHOVE_FN(default_body_def)();
+        def.box = b;
+        def.type = SHOVE_BODY_DYNAMIC;
+        cr_assert_eq(SHOVE_FN(body_create)(w, &def, &ids[i]), SHOVE_OK);
+    }
+    shove_aabb far_query = BOX(90, 90, 90, 92, 92, 92);
+    cr_expect_eq(walk_count(w, far_query).buckets, 0, "no bucket away from every box");
+    cr_expect_gt(walk_count(w, near_box).hits, 0);
+    for (int round = 0; round < 3; ++round) {
+        for (int i = 0; i < N; ++i) {
+            shove_aabb b = test_box_of(w, ids[i]);
+            const float shift = round == 0 ? 90.0f : 0.25f;
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                b.min.raw[a] += shift;
+                b.max.raw[a] += shift;
+            }
+            cr_assert_eq(SHOVE_FN(body_set_box)(w, ids[i], b), SHOVE_OK);
+        }
+    }
+    cr_expect_eq(walk_count(w, near_box).buckets, 0, "the emptied corner is empty to queries");
+    int brute = 0;
+    for (int i = 0; i < N; ++i) {
+        brute += SHOVE_FN(aabb_overlaps)(test_box_of(w, ids[i]), far_query) ? 1 : 0;
+    }
+    cr_expect_gt(brute, 0);
+    cr_expect_eq(walk_count(w, far_query).hits, brute);
+    cr_assert_eq(SHOVE_IFN(tree_check)(&w->trees[SHOVE_BODY_DYNAMIC]), N);
+    SHOVE_FN(world_destroy)(w);
 }
 
 Test(broadphase, many_boxes_with_the_same_centre) {

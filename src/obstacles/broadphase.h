@@ -34,10 +34,21 @@
  * coordinates), a box that does not fit the root's loose bounds goes to the
  * outside bucket, which every query scans.
  *
+ * Queries prune with a second, tighter box per node, its query bounds:
+ * they hold every box of the node's subtree (the loose bounds of a node
+ * whose entries sit near one corner of its cell reach far past them, and a
+ * query there would visit its whole subtree). They grow when a box comes
+ * into the subtree or moves in it, never shrink when one leaves, and are
+ * made exact again (tree_refit) after as many changes as the tree has
+ * entries, twice over. A walk pruned by them meets the same boxes in the
+ * same order as one pruned by the loose bounds: it only skips subtrees with
+ * nothing to give.
+ *
  * Invariants (tree_check verifies them in tests): every entry's box lies in
- * its node's loose bounds; a child's loose bounds lie in its parent's; every
+ * its node's loose bounds and in the query bounds of its node and of every
+ * ancestor; a child's loose bounds lie in its parent's; every
  * node's subtree count is its bucket count plus its children's subtree
- * counts; the block bounds of a node's children equal their loose bounds;
+ * counts; the block bounds of a node's children equal their query bounds;
  * bit k of a node's live mask is set exactly when its child k has entries
  * in its subtree; loc[handle] names the node and position of the handle's
  * entry.
@@ -106,8 +117,8 @@ typedef struct shove_tree_loc {
 
 typedef struct SHOVE_T(tree_node) {
     /* What queries read, first (one cache line in 3D). */
-    float lo[SHOVE_DIM];  /**< loose bounds */
-    float hi[SHOVE_DIM];  /**< loose bounds */
+    float qlo[SHOVE_DIM]; /**< query bounds (see the top); empty: +inf .. -inf */
+    float qhi[SHOVE_DIM];
     uint32_t first_child; /**< children are first_child .. + 2^DIM - 1; NONE for a leaf */
     uint32_t count;       /**< entries in this node's bucket */
     uint32_t subtree;     /**< entries in this node and below */
@@ -115,14 +126,16 @@ typedef struct SHOVE_T(tree_node) {
     uint32_t live;        /**< bit k: child k has entries in its subtree */
     /** One block: min[DIM][capacity], max[DIM][capacity], uint32 handle[capacity]. */
     float *bucket;
-    /* What placement reads. */
+    /* What placement reads (and casts, which walk nearest first). */
+    float lo[SHOVE_DIM];       /**< loose bounds */
+    float hi[SHOVE_DIM];       /**< loose bounds */
     float cell_min[SHOVE_DIM]; /**< the cell: cell_min .. cell_min + cell_size */
     float cell_size;
     uint32_t parent; /**< NONE for the root and the outside bucket */
     uint32_t depth;  /**< root = 0 (grows by one for everyone when the root grows) */
 } SHOVE_T(tree_node);
 
-/** The loose bounds of the 2^DIM children of one block, side by side (a
+/** The query bounds of the 2^DIM children of one block, side by side (a
  *  copy of theirs), so a query tests all of them in one pass over a few
  *  cache lines instead of reading 2^DIM nodes. Block k holds nodes
  *  2 + k * 2^DIM ...; every block that is some node's children is current.
@@ -140,6 +153,7 @@ typedef struct SHOVE_T(tree) {
     uint32_t node_capacity;              /**< room in `nodes` */
     uint32_t free_blocks;                /**< first free child block, linked through first_child */
     uint32_t growths;                    /**< how many times the root doubled */
+    uint32_t edits;                      /**< inserts, removes and moves since tree_refit */
     float min_cell;                      /**< cells this small are not split */
     shove_tree_loc *loc;                 /**< per handle; owned by the caller (see tree_set_loc) */
     shove_allocator alloc;               /**< never all-zero here: the world fills in the default */
@@ -204,8 +218,9 @@ void SHOVE_IFN(tree_remove)(SHOVE_T(tree) * t, uint32_t handle);
  *  keeps its old box and place. */
 shove_status SHOVE_IFN(tree_move)(SHOVE_T(tree) * t, uint32_t handle, shove_aabb box);
 
-/** Called for every non-empty bucket whose node's loose bounds overlap the
- *  query (strictly). Return false to stop the walk. */
+/** Called for every non-empty bucket whose node's query bounds (and those
+ *  of its ancestors) overlap the query strictly, in a fixed order of the
+ *  nodes (depth first, highest child first). Return false to stop the walk. */
 typedef bool (*SHOVE_T(tree_visit_fn))(void *ctx, const shove_soa *boxes, const uint32_t *handles);
 
 /** Visit every bucket that may hold a box overlapping `box` strictly. */

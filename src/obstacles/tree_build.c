@@ -157,6 +157,11 @@ static shove_tree_growth SHOVE_IFN(tree_grow_root)(TREE *t, shove_aabb box) {
         nr->lo[a] = (nodes[moved].lo[a] < nr->lo[a]) ? nodes[moved].lo[a] : nr->lo[a];
         nr->hi[a] = (nodes[moved].hi[a] > nr->hi[a]) ? nodes[moved].hi[a] : nr->hi[a];
     }
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        nr->qlo[a] = nodes[moved].qlo[a]; /* it holds what the old root held */
+        nr->qhi[a] = nodes[moved].qhi[a];
+    }
     nr->bucket = spare_bucket;
     nr->capacity = spare_capacity;
     nr->first_child = blk;
@@ -410,6 +415,7 @@ shove_status SHOVE_IFN(tree_insert)(TREE *t, uint32_t handle, shove_aabb box) {
     SHOVE_IFN(tree_bucket_push)(t, target, handle, box);
     SHOVE_IFN(tree_add_subtree)(t, target, 1);
     SHOVE_IFN(tree_maybe_split)(t, target);
+    SHOVE_IFN(tree_count_edit)(t);
     return SHOVE_OK;
 }
 
@@ -418,13 +424,15 @@ void SHOVE_IFN(tree_remove)(TREE *t, uint32_t handle) {
     SHOVE_IFN(tree_bucket_take)(t, loc.node, loc.pos);
     SHOVE_IFN(tree_add_subtree)(t, loc.node, -1);
     SHOVE_IFN(tree_merge_up)(t, loc.node);
+    SHOVE_IFN(tree_count_edit)(t);
 }
 
 shove_status SHOVE_IFN(tree_move)(TREE *t, uint32_t handle, shove_aabb box) {
     const shove_tree_loc loc = t->loc[handle];
     NODE *n = &t->nodes[loc.node];
     if (loc.node != SHOVE_TREE_OUTSIDE && SHOVE_IFN(tree_fits)(n, box, 0.0f)) {
-        SHOVE_IFN(tree_bucket_write)(n, loc.pos, box);
+        SHOVE_IFN(tree_bucket_rewrite)(t, loc.node, loc.pos, box);
+        SHOVE_IFN(tree_count_edit)(t);
         return SHOVE_OK;
     }
     uint32_t target;
@@ -436,7 +444,8 @@ shove_status SHOVE_IFN(tree_move)(TREE *t, uint32_t handle, shove_aabb box) {
      * (this one among them) to another node: look again. */
     const shove_tree_loc at = t->loc[handle];
     if (target == at.node) {
-        SHOVE_IFN(tree_bucket_write)(&t->nodes[target], at.pos, box);
+        SHOVE_IFN(tree_bucket_rewrite)(t, target, at.pos, box);
+        SHOVE_IFN(tree_count_edit)(t);
         return SHOVE_OK;
     }
     if (!SHOVE_IFN(tree_bucket_reserve)(t, target, t->nodes[target].count + 1u)) {
@@ -451,6 +460,7 @@ shove_status SHOVE_IFN(tree_move)(TREE *t, uint32_t handle, shove_aabb box) {
      * invalidates the other's node. */
     SHOVE_IFN(tree_maybe_split)(t, target);
     SHOVE_IFN(tree_merge_up)(t, at.node);
+    SHOVE_IFN(tree_count_edit)(t);
     return SHOVE_OK;
 }
 

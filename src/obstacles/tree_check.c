@@ -38,8 +38,15 @@ long SHOVE_IFN(tree_check)(const TREE *t) {
             if (loc.node != idx || loc.pos != i) {
                 return SHOVE_IFN(tree_check_fail)("location table disagrees", idx);
             }
-            if (!SHOVE_IFN(tree_fits)(n, SHOVE_IFN(tree_bucket_read)(n, i), 0.0f)) {
+            const shove_aabb box = SHOVE_IFN(tree_bucket_read)(n, i);
+            if (!SHOVE_IFN(tree_fits)(n, box, 0.0f)) {
                 return SHOVE_IFN(tree_check_fail)("box outside loose bounds", idx);
+            }
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                if (idx != SHOVE_TREE_OUTSIDE &&
+                    !(box.min.raw[a] >= n->qlo[a] && box.max.raw[a] <= n->qhi[a])) {
+                    return SHOVE_IFN(tree_check_fail)("box outside query bounds", idx);
+                }
             }
         }
         uint32_t sum = n->count;
@@ -59,9 +66,13 @@ long SHOVE_IFN(tree_check)(const TREE *t) {
                     if (child->lo[a] < n->lo[a] || child->hi[a] > n->hi[a]) {
                         return SHOVE_IFN(tree_check_fail)("child loose bounds leave parent's", c);
                     }
-                    if (bb->lo[a][SHOVE_IFN(tree_lane)(b)] != child->lo[a] ||
-                        bb->hi[a][SHOVE_IFN(tree_lane)(b)] != child->hi[a]) {
+                    if (bb->lo[a][SHOVE_IFN(tree_lane)(b)] != child->qlo[a] ||
+                        bb->hi[a][SHOVE_IFN(tree_lane)(b)] != child->qhi[a]) {
                         return SHOVE_IFN(tree_check_fail)("block bounds out of date", c);
+                    }
+                    if (child->subtree > 0u &&
+                        (child->qlo[a] < n->qlo[a] || child->qhi[a] > n->qhi[a])) {
+                        return SHOVE_IFN(tree_check_fail)("child query bounds leave parent's", c);
                     }
                 }
                 sum += child->subtree;

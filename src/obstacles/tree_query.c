@@ -18,10 +18,11 @@
 
 /* >>queries --------------------------------------------------------------- */
 
+/* Whether the node's query bounds overlap the box strictly. */
 static inline bool SHOVE_IFN(tree_node_overlaps)(const NODE *n, shove_aabb box) {
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        if (!(n->lo[a] < box.max.raw[a] && box.min.raw[a] < n->hi[a])) {
+        if (!(n->qlo[a] < box.max.raw[a] && box.min.raw[a] < n->qhi[a])) {
             return false;
         }
     }

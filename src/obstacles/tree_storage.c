@@ -100,6 +100,65 @@ static inline shove_aabb SHOVE_IFN(tree_bucket_read)(const NODE *n, uint32_t pos
     return box;
 }
 
+/* Lane of child b in its block's bounds. In 3D the children in the lower
+ * half of the cell on axis 1 (y: up in most games) take lanes 0-3 and the
+ * upper ones lanes 4-7, so a query tests the upper four only when one of
+ * them holds entries: in a world much wider than tall they are empty at
+ * every level but the lowest few. */
+static inline uint32_t SHOVE_IFN(tree_lane)(uint32_t b) {
+#if SHOVE_DIM == 3
+    return (b & 1u) | ((b >> 1) & 2u) | ((b << 1) & 4u); /* x | z << 1 | y << 2 */
+#else
+    return b;
+#endif
+}
+
+/* Copy node idx's query bounds into its lane of its parent's block. */
+static inline void SHOVE_IFN(tree_sync_lane)(TREE *t, uint32_t idx) {
+    const uint32_t parent = t->nodes[idx].parent;
+    if (parent == SHOVE_TREE_NONE) {
+        return;
+    }
+    const uint32_t first = t->nodes[parent].first_child;
+    SHOVE_T(tree_block_bounds) *bb = &t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN];
+    const uint32_t lane = SHOVE_IFN(tree_lane)(idx - first);
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        bb->lo[a][lane] = t->nodes[idx].qlo[a];
+        bb->hi[a][lane] = t->nodes[idx].qhi[a];
+    }
+}
+
+/* Grow the query bounds of node idx and its ancestors to hold `box`, up to
+ * the first that holds it already (its ancestors do too). */
+static void SHOVE_IFN(tree_widen)(TREE *t, uint32_t idx, shove_aabb box) {
+    while (idx != SHOVE_TREE_NONE) {
+        NODE *n = &t->nodes[idx];
+        bool inside = true;
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            inside &= (box.min.raw[a] >= n->qlo[a]) & (box.max.raw[a] <= n->qhi[a]);
+        }
+        if (inside) {
+            return;
+        }
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            n->qlo[a] = box.min.raw[a] < n->qlo[a] ? box.min.raw[a] : n->qlo[a];
+            n->qhi[a] = box.max.raw[a] > n->qhi[a] ? box.max.raw[a] : n->qhi[a];
+        }
+        SHOVE_IFN(tree_sync_lane)(t, idx);
+        idx = n->parent;
+    }
+}
+
+/* Write the box of the entry at `pos` of node idx (it stays in the node). */
+static inline void SHOVE_IFN(tree_bucket_rewrite)(TREE *t, uint32_t idx, uint32_t pos,
+                                                  shove_aabb box) {
+    SHOVE_IFN(tree_bucket_write)(&t->nodes[idx], pos, box);
+    SHOVE_IFN(tree_widen)(t, idx, box);
+}
+
 /* Append an entry (room reserved by the caller). */
 static void SHOVE_IFN(tree_bucket_push)(TREE *t, uint32_t idx, uint32_t handle, shove_aabb box) {
     NODE *n = &t->nodes[idx];
@@ -108,6 +167,7 @@ static void SHOVE_IFN(tree_bucket_push)(TREE *t, uint32_t idx, uint32_t handle, 
     SHOVE_IFN(tree_bucket_handles)(n)[pos] = handle;
     t->loc[handle].node = idx;
     t->loc[handle].pos = pos;
+    SHOVE_IFN(tree_widen)(t, idx, box);
 }
 
 /* Remove the entry at `pos`; the last entry takes its place. */
@@ -151,6 +211,11 @@ static void SHOVE_IFN(tree_init_node)(NODE *n, const float cell_min[SHOVE_DIM], 
             n->hi[a] = (n->hi[a] > parent_node->hi[a]) ? parent_node->hi[a] : n->hi[a];
         }
     }
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        n->qlo[a] = INFINITY; /* empty: holds nothing yet */
+        n->qhi[a] = -INFINITY;
+    }
     n->cell_size = size;
     n->first_child = SHOVE_TREE_NONE;
     n->parent = parent;
@@ -166,20 +231,7 @@ static inline size_t SHOVE_IFN(tree_block_count)(uint32_t node_capacity) {
     return node_capacity > 2u ? (size_t)(node_capacity - 2u) / SHOVE_TREE_CHILDREN : 0u;
 }
 
-/* Lane of child b in its block's bounds. In 3D the children in the lower
- * half of the cell on axis 1 (y: up in most games) take lanes 0-3 and the
- * upper ones lanes 4-7, so a query tests the upper four only when one of
- * them holds entries: in a world much wider than tall they are empty at
- * every level but the lowest few. */
-static inline uint32_t SHOVE_IFN(tree_lane)(uint32_t b) {
-#if SHOVE_DIM == 3
-    return (b & 1u) | ((b >> 1) & 2u) | ((b << 1) & 4u); /* x | z << 1 | y << 2 */
-#else
-    return b;
-#endif
-}
-
-/* Copy the loose bounds of the block starting at node `first` next to each
+/* Copy the query bounds of the block starting at node `first` next to each
  * other (after they were set), child b in lane tree_lane(b). */
 static void SHOVE_IFN(tree_sync_block)(TREE *t, uint32_t first) {
     SHOVE_T(tree_block_bounds) *bb = &t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN];
@@ -187,9 +239,56 @@ static void SHOVE_IFN(tree_sync_block)(TREE *t, uint32_t first) {
         const uint32_t lane = SHOVE_IFN(tree_lane)(b);
         SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
-            bb->lo[a][lane] = t->nodes[first + b].lo[a];
-            bb->hi[a][lane] = t->nodes[first + b].hi[a];
+            bb->lo[a][lane] = t->nodes[first + b].qlo[a];
+            bb->hi[a][lane] = t->nodes[first + b].qhi[a];
         }
+    }
+}
+
+/* Node idx's query bounds made exact: its bucket's boxes and its
+ * children's query bounds (made exact first), or empty. */
+static void SHOVE_IFN(tree_refit_node)(TREE *t, uint32_t idx) {
+    NODE *n = &t->nodes[idx];
+    float lo[SHOVE_DIM], hi[SHOVE_DIM];
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        lo[a] = INFINITY;
+        hi[a] = -INFINITY;
+        const float *mn = n->bucket ? n->bucket + (size_t)a * n->capacity : NULL;
+        const float *mx = n->bucket ? n->bucket + (size_t)(SHOVE_DIM + a) * n->capacity : NULL;
+        for (uint32_t i = 0; i < n->count; ++i) {
+            lo[a] = mn[i] < lo[a] ? mn[i] : lo[a];
+            hi[a] = mx[i] > hi[a] ? mx[i] : hi[a];
+        }
+    }
+    if (n->first_child != SHOVE_TREE_NONE) {
+        for (uint32_t b = 0; b < SHOVE_TREE_CHILDREN; ++b) {
+            const uint32_t c = n->first_child + b;
+            SHOVE_IFN(tree_refit_node)(t, c);
+            SHOVE_AXES_UNROLLED
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                lo[a] = t->nodes[c].qlo[a] < lo[a] ? t->nodes[c].qlo[a] : lo[a];
+                hi[a] = t->nodes[c].qhi[a] > hi[a] ? t->nodes[c].qhi[a] : hi[a];
+            }
+        }
+        SHOVE_IFN(tree_sync_block)(t, n->first_child);
+    }
+    n = &t->nodes[idx];
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        n->qlo[a] = lo[a];
+        n->qhi[a] = hi[a];
+    }
+}
+
+/* Count one change of the tree; after twice as many as it has entries (and
+ * 64), make every query bounds exact again: a walk of every node and entry,
+ * so at most a few comparisons a change, spread out. */
+static void SHOVE_IFN(tree_count_edit)(TREE *t) {
+    t->edits += 1u;
+    if (t->edits > 2u * t->nodes[SHOVE_TREE_ROOT].subtree + 64u) {
+        t->edits = 0u;
+        SHOVE_IFN(tree_refit_node)(t, SHOVE_TREE_ROOT);
     }
 }
 
