@@ -430,10 +430,24 @@ void SHOVE_IFN(tree_remove)(TREE *t, uint32_t handle) {
 shove_status SHOVE_IFN(tree_move)(TREE *t, uint32_t handle, shove_aabb box) {
     const shove_tree_loc loc = t->loc[handle];
     NODE *n = &t->nodes[loc.node];
-    if (loc.node != SHOVE_TREE_OUTSIDE && SHOVE_IFN(tree_fits)(n, box, 0.0f)) {
-        SHOVE_IFN(tree_bucket_rewrite)(t, loc.node, loc.pos, box);
-        SHOVE_IFN(tree_count_edit)(t);
-        return SHOVE_OK;
+    if (loc.node != SHOVE_TREE_OUTSIDE) {
+        /* Inside the node's query bounds (which lie in its loose bounds):
+         * the common small move, read from the node's first cache line. */
+        bool inside = true;
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            inside &= (box.min.raw[a] >= n->qlo[a]) & (box.max.raw[a] <= n->qhi[a]);
+        }
+        if (inside) {
+            SHOVE_IFN(tree_bucket_write)(n, loc.pos, box);
+            SHOVE_IFN(tree_count_edit)(t);
+            return SHOVE_OK;
+        }
+        if (SHOVE_IFN(tree_fits)(n, box, 0.0f)) {
+            SHOVE_IFN(tree_bucket_rewrite)(t, loc.node, loc.pos, box);
+            SHOVE_IFN(tree_count_edit)(t);
+            return SHOVE_OK;
+        }
     }
     uint32_t target;
     const shove_status s = SHOVE_IFN(tree_place)(t, box, &target);
