@@ -39,7 +39,7 @@
  * whose entries sit near one corner of its cell reach far past them, and a
  * query there would visit its whole subtree). They grow when a box comes
  * into the subtree or moves in it, never shrink when one leaves, and are
- * made exact again (tree_refit) after as many changes as the tree has
+ * made exact again (tree_count_edit) after as many changes as the tree has
  * entries, twice over. A walk pruned by them meets the same boxes in the
  * same order as one pruned by the loose bounds: it only skips subtrees with
  * nothing to give.
@@ -153,7 +153,7 @@ typedef struct SHOVE_T(tree) {
     uint32_t node_capacity;              /**< room in `nodes` */
     uint32_t free_blocks;                /**< first free child block, linked through first_child */
     uint32_t growths;                    /**< how many times the root doubled */
-    uint32_t edits;                      /**< inserts, removes and moves since tree_refit */
+    uint32_t edits;                      /**< changes since the query bounds were made exact */
     float min_cell;                      /**< cells this small are not split */
     shove_tree_loc *loc;                 /**< per handle; owned by the caller (see tree_set_loc) */
     shove_allocator alloc;               /**< never all-zero here: the world fills in the default */
