@@ -70,8 +70,16 @@ long SHOVE_IFN(tree_check)(const TREE *t) {
                         bb->hi[a][SHOVE_IFN(tree_lane)(b)] != child->qhi[a]) {
                         return SHOVE_IFN(tree_check_fail)("block bounds out of date", c);
                     }
-                    if (child->subtree > 0u &&
-                        (child->qlo[a] < n->qlo[a] || child->qhi[a] > n->qhi[a])) {
+                }
+                /* nested for every child, empty subtrees too: a box that
+                 * arrives widens a node's ancestors only up to the first that
+                 * holds it, which is right only if the ones above hold it too */
+                bool child_empty = false;
+                for (int a = 0; a < SHOVE_DIM; ++a) {
+                    child_empty = child_empty || child->qlo[a] > child->qhi[a];
+                }
+                for (int a = 0; a < SHOVE_DIM && !child_empty; ++a) {
+                    if (child->qlo[a] < n->qlo[a] || child->qhi[a] > n->qhi[a]) {
                         return SHOVE_IFN(tree_check_fail)("child query bounds leave parent's", c);
                     }
                 }
