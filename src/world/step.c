@@ -433,6 +433,33 @@ static uint32_t SHOVE_IFN(step_stamp)(struct SHOVE_T(step_scratch) * s) {
 
 /* >>small helpers --------------------------------------------------------- */
 
+/* qsort for the step's small lists (a chain's nodes, an operation's pushes,
+ * a body's riders: a handful each, sorted thousands of times a step):
+ * insertion sort up to 16 elements, where qsort's setup costs more than the
+ * sort. Every order sorted with it is total (each ends on the slot), so any
+ * sort gives the same list. */
+static void SHOVE_IFN(step_sort)(void *base, size_t n, size_t size,
+                                 int (*cmp)(const void *, const void *)) {
+    unsigned char tmp[64];
+    if (n > 16u || size > sizeof tmp) {
+        qsort(base, n, size, cmp);
+        return;
+    }
+    unsigned char *a = base;
+    for (size_t i = 1; i < n; ++i) {
+        size_t j = i;
+        if (cmp(a + (j - 1u) * size, a + i * size) <= 0) {
+            continue;
+        }
+        memcpy(tmp, a + i * size, size);
+        do {
+            memcpy(a + j * size, a + (j - 1u) * size, size);
+            --j;
+        } while (j > 0 && cmp(a + (j - 1u) * size, tmp) > 0);
+        memcpy(a + j * size, tmp, size);
+    }
+}
+
 static inline bool SHOVE_IFN(step_vec_is_zero)(shove_vec v) {
     for (int i = 0; i < SHOVE_DIM; ++i) {
         if (v.raw[i] != 0.0f) {

@@ -158,7 +158,7 @@ static void SHOVE_IFN(step_queue_riders)(STEP_RUN *run) {
         return;
     }
     if (n > 1) {
-        qsort(s->riders, n, sizeof *s->riders, SHOVE_IFN(step_carry_order));
+        SHOVE_IFN(step_sort)(s->riders, n, sizeof *s->riders, SHOVE_IFN(step_carry_order));
     }
     memcpy(s->queue + s->queue_count, s->riders, n * sizeof *s->riders);
     s->queue_count += n;

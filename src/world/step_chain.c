@@ -337,7 +337,7 @@ static bool SHOVE_IFN(step_chain_rank)(STEP_RUN *run) {
         r->node = k;
     }
     if (n > 1) {
-        qsort(s->ranks, n, sizeof *s->ranks, SHOVE_IFN(step_rank_order));
+        SHOVE_IFN(step_sort)(s->ranks, n, sizeof *s->ranks, SHOVE_IFN(step_rank_order));
     }
     return true;
 }

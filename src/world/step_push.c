@@ -108,7 +108,8 @@ static bool SHOVE_IFN(step_collect_pushes)(STEP_RUN *run, uint32_t x, uint8_t p,
         pu->sign = c->normal.raw[axis];
     }
     if (s->push_count > 1) {
-        qsort(s->pushes, s->push_count, sizeof *s->pushes, SHOVE_IFN(step_push_order));
+        SHOVE_IFN(step_sort)
+        (s->pushes, s->push_count, sizeof *s->pushes, SHOVE_IFN(step_push_order));
     }
     return true;
 }
