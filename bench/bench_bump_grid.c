@@ -123,13 +123,10 @@ int main(int argc, char **argv) {
         }
     }
     const double ns = bench_clock_ns(CLOCK_PROCESS_CPUTIME_ID) - t0;
-    uint64_t checksum = 1469598103934665603u; /* FNV-1a over the end rects' bytes */
+    uint64_t checksum = BENCH_HASH_START; /* over the end rects' bytes */
     const shove2_bump_rect *rects = shove2_bump_grid_rects(g);
     for (int i = 0; i < MOVERS; ++i) {
-        const unsigned char *bytes = (const unsigned char *)&rects[ids[i]];
-        for (size_t b = 0; b < sizeof rects[0]; ++b) {
-            checksum = (checksum ^ bytes[b]) * 1099511628211u;
-        }
+        bench_hash_bytes(&checksum, &rects[ids[i]], sizeof rects[0]);
     }
     const double moves = (double)frames * MOVERS;
     printf("bump grid move, %d movers of 0.6 on %dx%d unit tiles, cell size %g, %d frames%s\n",

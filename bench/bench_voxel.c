@@ -53,6 +53,7 @@
 
 #include <shove/shove.h>
 
+#include "bench_util.h"
 #include "voxel_clip.h"
 
 enum { SX = 512, SY = 24, SZ = 512, CRATES = 20000 };
@@ -189,28 +190,21 @@ static bool checksum_moves;
  * keeps them, to see what they cost). */
 static bool quiet_moves = true;
 
-static void checksum_bytes(uint64_t *h, const void *p, size_t n) {
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; ++i) {
-        *h = (*h ^ b[i]) * 0x100000001b3ull;
-    }
-}
-
 static void checksum_move(uint64_t *h, const shove3_move_result *mr,
                           const shove3_contact *contacts) {
     const float motion[6] = {mr->box.min.x, mr->box.min.y, mr->box.min.z,
                              mr->delta.x,   mr->delta.y,   mr->delta.z};
     const int flags[5] = {mr->contact_count, mr->on_ground, mr->hit_ceiling, mr->hit_wall,
                           mr->stepped};
-    checksum_bytes(h, motion, sizeof motion);
-    checksum_bytes(h, flags, sizeof flags);
+    bench_hash_bytes(h, motion, sizeof motion);
+    bench_hash_bytes(h, flags, sizeof flags);
     for (int c = 0; c < mr->contact_count && c < 8; ++c) {
         const float cf[4] = {contacts[c].t, contacts[c].normal.x, contacts[c].normal.y,
                              contacts[c].normal.z};
         const uint32_t ci[3] = {contacts[c].other.index, (uint32_t)contacts[c].index,
                                 (uint32_t)contacts[c].response};
-        checksum_bytes(h, cf, sizeof cf);
-        checksum_bytes(h, ci, sizeof ci);
+        bench_hash_bytes(h, cf, sizeof cf);
+        bench_hash_bytes(h, ci, sizeof ci);
     }
 }
 

@@ -117,8 +117,7 @@ typedef struct shove_tree_loc {
 
 typedef struct SHOVE_T(tree_node) {
     /* What queries read, first (one cache line in 3D). */
-    float qlo[SHOVE_DIM]; /**< query bounds (see the top); empty: +inf .. -inf */
-    float qhi[SHOVE_DIM];
+    shove_aabb query;     /**< query bounds (see the top); empty: +inf .. -inf */
     uint32_t first_child; /**< children are first_child .. + 2^DIM - 1; NONE for a leaf */
     uint32_t count;       /**< entries in this node's bucket */
     uint32_t subtree;     /**< entries in this node and below */

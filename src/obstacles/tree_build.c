@@ -157,11 +157,7 @@ static shove_tree_growth SHOVE_IFN(tree_grow_root)(TREE *t, shove_aabb box) {
         nr->lo[a] = (nodes[moved].lo[a] < nr->lo[a]) ? nodes[moved].lo[a] : nr->lo[a];
         nr->hi[a] = (nodes[moved].hi[a] > nr->hi[a]) ? nodes[moved].hi[a] : nr->hi[a];
     }
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        nr->qlo[a] = nodes[moved].qlo[a]; /* it holds what the old root held */
-        nr->qhi[a] = nodes[moved].qhi[a];
-    }
+    nr->query = nodes[moved].query; /* it holds what the old root held */
     nr->bucket = spare_bucket;
     nr->capacity = spare_capacity;
     nr->first_child = blk;
@@ -433,12 +429,7 @@ shove_status SHOVE_IFN(tree_move)(TREE *t, uint32_t handle, shove_aabb box) {
     if (loc.node != SHOVE_TREE_OUTSIDE) {
         /* Inside the node's query bounds (which lie in its loose bounds):
          * the common small move, read from the node's first cache line. */
-        bool inside = true;
-        SHOVE_AXES_UNROLLED
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            inside &= (box.min.raw[a] >= n->qlo[a]) & (box.max.raw[a] <= n->qhi[a]);
-        }
-        if (inside) {
+        if (SHOVE_IFN(contains_unchecked)(n->query, box)) {
             SHOVE_IFN(tree_bucket_write)(n, loc.pos, box);
             SHOVE_IFN(tree_count_edit)(t);
             return SHOVE_OK;

@@ -42,11 +42,8 @@ long SHOVE_IFN(tree_check)(const TREE *t) {
             if (!SHOVE_IFN(tree_fits)(n, box, 0.0f)) {
                 return SHOVE_IFN(tree_check_fail)("box outside loose bounds", idx);
             }
-            for (int a = 0; a < SHOVE_DIM; ++a) {
-                if (idx != SHOVE_TREE_OUTSIDE &&
-                    !(box.min.raw[a] >= n->qlo[a] && box.max.raw[a] <= n->qhi[a])) {
-                    return SHOVE_IFN(tree_check_fail)("box outside query bounds", idx);
-                }
+            if (idx != SHOVE_TREE_OUTSIDE && !SHOVE_IFN(contains_unchecked)(n->query, box)) {
+                return SHOVE_IFN(tree_check_fail)("box outside query bounds", idx);
             }
         }
         uint32_t sum = n->count;
@@ -66,8 +63,8 @@ long SHOVE_IFN(tree_check)(const TREE *t) {
                     if (child->lo[a] < n->lo[a] || child->hi[a] > n->hi[a]) {
                         return SHOVE_IFN(tree_check_fail)("child loose bounds leave parent's", c);
                     }
-                    if (bb->lo[a][SHOVE_IFN(tree_lane)(b)] != child->qlo[a] ||
-                        bb->hi[a][SHOVE_IFN(tree_lane)(b)] != child->qhi[a]) {
+                    if (bb->lo[a][SHOVE_IFN(tree_lane)(b)] != child->query.min.raw[a] ||
+                        bb->hi[a][SHOVE_IFN(tree_lane)(b)] != child->query.max.raw[a]) {
                         return SHOVE_IFN(tree_check_fail)("block bounds out of date", c);
                     }
                 }
@@ -76,12 +73,10 @@ long SHOVE_IFN(tree_check)(const TREE *t) {
                  * holds it, which is right only if the ones above hold it too */
                 bool child_empty = false;
                 for (int a = 0; a < SHOVE_DIM; ++a) {
-                    child_empty = child_empty || child->qlo[a] > child->qhi[a];
+                    child_empty = child_empty || child->query.min.raw[a] > child->query.max.raw[a];
                 }
-                for (int a = 0; a < SHOVE_DIM && !child_empty; ++a) {
-                    if (child->qlo[a] < n->qlo[a] || child->qhi[a] > n->qhi[a]) {
-                        return SHOVE_IFN(tree_check_fail)("child query bounds leave parent's", c);
-                    }
+                if (!child_empty && !SHOVE_IFN(contains_unchecked)(n->query, child->query)) {
+                    return SHOVE_IFN(tree_check_fail)("child query bounds leave parent's", c);
                 }
                 sum += child->subtree;
                 if (((n->live >> b) & 1u) != (child->subtree > 0u ? 1u : 0u)) {

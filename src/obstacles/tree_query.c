@@ -18,20 +18,9 @@
 
 /* >>queries --------------------------------------------------------------- */
 
-/* Whether the node's query bounds overlap the box strictly. */
-static inline bool SHOVE_IFN(tree_node_overlaps)(const NODE *n, shove_aabb box) {
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        if (!(n->qlo[a] < box.max.raw[a] && box.min.raw[a] < n->qhi[a])) {
-            return false;
-        }
-    }
-    return true;
-}
-
 /* Which of the lanes first .. first + 3 of a block overlap the query
- * strictly (bit k: lane first + k): the test of tree_node_overlaps on the
- * block's copy of the children's bounds. `qlo` / `qhi` hold the query's min
+ * strictly (bit k: lane first + k): overlaps_unchecked on the block's copy
+ * of the children's query bounds. `qlo` / `qhi` hold the query's min
  * / max of every axis in all four lanes. */
 static inline unsigned SHOVE_IFN(tree_lane_hits)(const SHOVE_T(tree_block_bounds) * bb,
                                                  uint32_t first, const shove__f4 qlo[SHOVE_DIM],
@@ -79,7 +68,7 @@ void SHOVE_IFN(tree_query)(const TREE *t, shove_aabb box, SHOVE_T(tree_visit_fn)
         }
     }
     if (nodes[SHOVE_TREE_ROOT].subtree == 0 ||
-        !SHOVE_IFN(tree_node_overlaps)(&nodes[SHOVE_TREE_ROOT], box)) {
+        !SHOVE_IFN(overlaps_unchecked)(nodes[SHOVE_TREE_ROOT].query, box)) {
         return;
     }
     shove__f4 qlo[SHOVE_DIM], qhi[SHOVE_DIM];

@@ -113,6 +113,37 @@ static inline uint32_t SHOVE_IFN(tree_lane)(uint32_t b) {
 #endif
 }
 
+/* The box that holds nothing (+inf .. -inf): no box lies in it and no
+ * query overlaps it. */
+static inline shove_aabb SHOVE_IFN(tree_empty_box)(void) {
+    shove_aabb b;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        b.min.raw[a] = INFINITY;
+        b.max.raw[a] = -INFINITY;
+    }
+    return b;
+}
+
+/* Grow *q to hold `box` too. */
+static inline void SHOVE_IFN(tree_join)(shove_aabb *q, shove_aabb box) {
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        q->min.raw[a] = box.min.raw[a] < q->min.raw[a] ? box.min.raw[a] : q->min.raw[a];
+        q->max.raw[a] = box.max.raw[a] > q->max.raw[a] ? box.max.raw[a] : q->max.raw[a];
+    }
+}
+
+/* Copy the query bounds of node `node` into lane `lane` of block `bb`. */
+static inline void SHOVE_IFN(tree_block_lane)(SHOVE_T(tree_block_bounds) * bb, uint32_t lane,
+                                              const NODE *node) {
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        bb->lo[a][lane] = node->query.min.raw[a];
+        bb->hi[a][lane] = node->query.max.raw[a];
+    }
+}
+
 /* Copy node idx's query bounds into its lane of its parent's block. */
 static inline void SHOVE_IFN(tree_sync_lane)(TREE *t, uint32_t idx) {
     const uint32_t parent = t->nodes[idx].parent;
@@ -120,13 +151,9 @@ static inline void SHOVE_IFN(tree_sync_lane)(TREE *t, uint32_t idx) {
         return;
     }
     const uint32_t first = t->nodes[parent].first_child;
-    SHOVE_T(tree_block_bounds) *bb = &t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN];
-    const uint32_t lane = SHOVE_IFN(tree_lane)(idx - first);
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        bb->lo[a][lane] = t->nodes[idx].qlo[a];
-        bb->hi[a][lane] = t->nodes[idx].qhi[a];
-    }
+    SHOVE_IFN(tree_block_lane)
+    (&t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN], SHOVE_IFN(tree_lane)(idx - first),
+     &t->nodes[idx]);
 }
 
 /* Grow the query bounds of node idx and its ancestors to hold `box`, up to
@@ -134,19 +161,10 @@ static inline void SHOVE_IFN(tree_sync_lane)(TREE *t, uint32_t idx) {
 static void SHOVE_IFN(tree_widen)(TREE *t, uint32_t idx, shove_aabb box) {
     while (idx != SHOVE_TREE_NONE) {
         NODE *n = &t->nodes[idx];
-        bool inside = true;
-        SHOVE_AXES_UNROLLED
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            inside &= (box.min.raw[a] >= n->qlo[a]) & (box.max.raw[a] <= n->qhi[a]);
-        }
-        if (inside) {
+        if (SHOVE_IFN(contains_unchecked)(n->query, box)) {
             return;
         }
-        SHOVE_AXES_UNROLLED
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            n->qlo[a] = box.min.raw[a] < n->qlo[a] ? box.min.raw[a] : n->qlo[a];
-            n->qhi[a] = box.max.raw[a] > n->qhi[a] ? box.max.raw[a] : n->qhi[a];
-        }
+        SHOVE_IFN(tree_join)(&n->query, box);
         SHOVE_IFN(tree_sync_lane)(t, idx);
         idx = n->parent;
     }
@@ -211,11 +229,7 @@ static void SHOVE_IFN(tree_init_node)(NODE *n, const float cell_min[SHOVE_DIM], 
             n->hi[a] = (n->hi[a] > parent_node->hi[a]) ? parent_node->hi[a] : n->hi[a];
         }
     }
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        n->qlo[a] = INFINITY; /* empty: holds nothing yet */
-        n->qhi[a] = -INFINITY;
-    }
+    n->query = SHOVE_IFN(tree_empty_box)(); /* holds nothing yet */
     n->cell_size = size;
     n->first_child = SHOVE_TREE_NONE;
     n->parent = parent;
@@ -236,12 +250,7 @@ static inline size_t SHOVE_IFN(tree_block_count)(uint32_t node_capacity) {
 static void SHOVE_IFN(tree_sync_block)(TREE *t, uint32_t first) {
     SHOVE_T(tree_block_bounds) *bb = &t->blocks[(first - 2u) / SHOVE_TREE_CHILDREN];
     for (uint32_t b = 0; b < SHOVE_TREE_CHILDREN; ++b) {
-        const uint32_t lane = SHOVE_IFN(tree_lane)(b);
-        SHOVE_AXES_UNROLLED
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            bb->lo[a][lane] = t->nodes[first + b].qlo[a];
-            bb->hi[a][lane] = t->nodes[first + b].qhi[a];
-        }
+        SHOVE_IFN(tree_block_lane)(bb, SHOVE_IFN(tree_lane)(b), &t->nodes[first + b]);
     }
 }
 
@@ -249,36 +258,19 @@ static void SHOVE_IFN(tree_sync_block)(TREE *t, uint32_t first) {
  * children's query bounds (made exact first), or empty. */
 static void SHOVE_IFN(tree_refit_node)(TREE *t, uint32_t idx) {
     NODE *n = &t->nodes[idx];
-    float lo[SHOVE_DIM], hi[SHOVE_DIM];
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        lo[a] = INFINITY;
-        hi[a] = -INFINITY;
-        const float *mn = n->bucket ? n->bucket + (size_t)a * n->capacity : NULL;
-        const float *mx = n->bucket ? n->bucket + (size_t)(SHOVE_DIM + a) * n->capacity : NULL;
-        for (uint32_t i = 0; i < n->count; ++i) {
-            lo[a] = mn[i] < lo[a] ? mn[i] : lo[a];
-            hi[a] = mx[i] > hi[a] ? mx[i] : hi[a];
-        }
+    shove_aabb q = SHOVE_IFN(tree_empty_box)();
+    for (uint32_t i = 0; i < n->count; ++i) {
+        SHOVE_IFN(tree_join)(&q, SHOVE_IFN(tree_bucket_read)(n, i));
     }
     if (n->first_child != SHOVE_TREE_NONE) {
         for (uint32_t b = 0; b < SHOVE_TREE_CHILDREN; ++b) {
             const uint32_t c = n->first_child + b;
             SHOVE_IFN(tree_refit_node)(t, c);
-            SHOVE_AXES_UNROLLED
-            for (int a = 0; a < SHOVE_DIM; ++a) {
-                lo[a] = t->nodes[c].qlo[a] < lo[a] ? t->nodes[c].qlo[a] : lo[a];
-                hi[a] = t->nodes[c].qhi[a] > hi[a] ? t->nodes[c].qhi[a] : hi[a];
-            }
+            SHOVE_IFN(tree_join)(&q, t->nodes[c].query);
         }
         SHOVE_IFN(tree_sync_block)(t, n->first_child);
     }
-    n = &t->nodes[idx];
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        n->qlo[a] = lo[a];
-        n->qhi[a] = hi[a];
-    }
+    t->nodes[idx].query = q;
 }
 
 /* Count one change of the tree; after twice as many as it has entries (and

@@ -580,7 +580,10 @@ static inline shove_vec SHOVE_IFN(step_center)(shove_aabb b) {
 }
 
 /* Projection of `p` on the direction of `d` (d finite, not zero). Scaled
- * first so that tiny or huge motions do not underflow or overflow. */
+ * first so that tiny or huge motions do not underflow or overflow. A sort
+ * key (movers' fronts, riders' carries): 0 where the sum has no value
+ * (absurd coordinates, inf - inf), so that every order built on it stays
+ * total. */
 static float SHOVE_IFN(step_along)(shove_vec p, shove_vec d) {
     float big = 0.0f;
     for (int i = 0; i < SHOVE_DIM; ++i) {
@@ -595,5 +598,6 @@ static float SHOVE_IFN(step_along)(shove_vec p, shove_vec d) {
         dot += p.raw[i] * u;
         len2 += u * u;
     }
-    return dot / sqrtf(len2);
+    const float along = dot / sqrtf(len2);
+    return isnan(along) ? 0.0f : along;
 }

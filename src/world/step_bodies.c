@@ -146,9 +146,6 @@ static void SHOVE_IFN(step_note_riders)(STEP_RUN *run, uint32_t source, uint32_t
          * platform's priority and its own (it is carried, not driven) */
         c->priority = w->priority[c->slot] > p ? w->priority[c->slot] : p;
         c->key = SHOVE_IFN(step_along)(SHOVE_IFN(step_center)(c->from), carry);
-        if (isnan(c->key)) {
-            c->key = 0.0f; /* only for absurd coordinates; keeps the order total */
-        }
     }
 }
 

@@ -218,10 +218,7 @@ static shove_status SHOVE_IFN(world_step_locked)(shove_world *w) {
         SHOVE_T(step_mover) *mv = &s->movers[s->mover_count++];
         mv->slot = slot;
         mv->box = w->box[slot];
-        float front = SHOVE_IFN(step_along)(SHOVE_IFN(step_center)(mv->box), w->motion[slot]);
-        if (isnan(front)) {
-            front = 0.0f; /* only for absurd coordinates; keeps the order total */
-        }
+        const float front = SHOVE_IFN(step_along)(SHOVE_IFN(step_center)(mv->box), w->motion[slot]);
         mv->key = SHOVE_IFN(step_mover_key)(w->priority[slot], front);
     }
     if (s->mover_count > 1) {
