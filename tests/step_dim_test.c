@@ -715,6 +715,86 @@ Test(step, events_of_a_step) {
     SHOVE_FN(world_destroy)(w);
 }
 
+/* The order of the step's movers (step.c, ">>Order"), seen in the order of
+ * their contact events (the commit updates the pairs of the bodies in the
+ * order they first moved): n movers on a grid of cells 4 apart, each with
+ * a wall 0.05 ahead of it along its motion (+x, -x, +y or -y, 0.2 long),
+ * priorities 0 .. 7, so that the movers of one column (or row) with the
+ * same priority and direction tie on the front and go by their boxes. */
+typedef struct order_mover {
+    shove_id id;
+    shove_aabb box;
+    int priority;
+    float front;
+} order_mover;
+
+static int order_mover_cmp(const void *pa, const void *pb) {
+    const order_mover *a = pa, *b = pb;
+    if (a->priority != b->priority) {
+        return a->priority - b->priority;
+    }
+    if (a->front != b->front) {
+        return a->front > b->front ? -1 : 1; /* front first */
+    }
+    for (int k = 0; k < SHOVE_DIM; ++k) {
+        if (a->box.min.raw[k] != b->box.min.raw[k]) {
+            return a->box.min.raw[k] < b->box.min.raw[k] ? -1 : 1;
+        }
+    }
+    return 0; /* (no two boxes share a min corner here) */
+}
+
+static void expect_movers_in_order(int n) {
+    event_log log;
+    shove_world *w = new_world(&log);
+    order_mover *m = calloc((size_t)n, sizeof *m);
+    cr_assert(m);
+    const int columns = 20;
+    for (int i = 0; i < n; ++i) {
+        const float x = 4.0f * (float)(i % columns), y = 4.0f * (float)(i / columns);
+        const int dir = (i * 3 + i / columns) % 4;
+        const float dx = dir == 0 ? 0.2f : (dir == 1 ? -0.2f : 0.0f);
+        const float dy = dir == 2 ? 0.2f : (dir == 3 ? -0.2f : 0.0f);
+        m[i].box = rect(x, y, x + 1, y + 1);
+        m[i].priority = (i * 5 + i / 7) % 8;
+        m[i].id = add_dynamic(w, m[i].box, m[i].priority);
+        /* the centre along the unit motion: exact for these halves */
+        m[i].front =
+            dir == 0 ? x + 0.5f : (dir == 1 ? -(x + 0.5f) : (dir == 2 ? y + 0.5f : -(y + 0.5f)));
+        shove_aabb wall = dir == 0   ? rect(x + 1.05f, y, x + 1.5f, y + 1)
+                          : dir == 1 ? rect(x - 0.5f, y, x - 0.05f, y + 1)
+                          : dir == 2 ? rect(x, y + 1.05f, x + 1, y + 1.5f)
+                                     : rect(x, y - 0.5f, x + 1, y - 0.05f);
+        add_static(w, wall);
+        set_motion(w, m[i].id, dx, dy);
+    }
+    step(w);
+    qsort(m, (size_t)n, sizeof *m, order_mover_cmp);
+    int ties = 0;
+    for (int i = 1; i < n; ++i) {
+        ties += m[i].priority == m[i - 1].priority && m[i].front == m[i - 1].front;
+    }
+    cr_expect_gt(ties, 0, "the scene has movers that tie on priority and front");
+    int seen = 0;
+    for (int e = 0; e < log.count && e < MAX_EVENTS; ++e) {
+        if (log.e[e].type != SHOVE_EVENT_CONTACT_BEGIN) {
+            continue;
+        }
+        cr_assert_lt(seen, n);
+        cr_expect(shove_id_equal(log.e[e].a, m[seen].id), "%d movers: turn %d went to another", n,
+                  seen);
+        seen += 1;
+    }
+    cr_expect_eq(seen, n, "every mover reached its wall");
+    free(m);
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(step, movers_take_turns_in_the_documented_order) {
+    expect_movers_in_order(40);  /* a few: sorted by comparisons */
+    expect_movers_in_order(400); /* many: sorted by their keys' digits, then the ties */
+}
+
 /* >>voxels ------------------------------------------------------------------------ */
 
 /* A voxel pen: floor at y = -1 (cells y = -1), walls at x = -11 and x = 10,

@@ -9,8 +9,8 @@
 
 #include "world/world.h"
 
-bool SHOVE_IFN(world_grow)(const shove_world *w, void **array, uint32_t *capacity, uint32_t need,
-                           size_t elem) {
+bool SHOVE_IFN(world_grow_to)(const shove_world *w, void **array, uint32_t *capacity, uint32_t need,
+                              size_t elem) {
     if (need <= *capacity) {
         return true;
     }

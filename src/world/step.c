@@ -308,6 +308,8 @@ struct SHOVE_T(step_scratch) {
     uint32_t slot_capacity;
     SHOVE_T(step_mover) * movers;
     uint32_t mover_count, mover_capacity;
+    SHOVE_T(step_mover) * movers_spare; /* the other half of the movers' radix sort */
+    uint32_t movers_spare_capacity;
     SHOVE_T(step_undo) * log;
     uint32_t log_count, log_capacity;
     SHOVE_T(step_carry) * queue;

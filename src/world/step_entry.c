@@ -33,6 +33,88 @@ static uint64_t SHOVE_IFN(step_mover_key)(uint8_t priority, float front) {
     return ((uint64_t)priority << 32) | (uint64_t)(~up);
 }
 
+/* Bits of the movers' sort key (step_mover_key: 8 of priority over 32 of
+ * front) and of one pass of their radix sort. */
+#define STEP_KEY_BITS     40
+#define STEP_RADIX_BITS   8 /* 5 passes, their counts 5 KB on the stack */
+#define STEP_RADIX_SIZE   (1u << STEP_RADIX_BITS)
+#define STEP_RADIX_PASSES ((STEP_KEY_BITS + STEP_RADIX_BITS - 1) / STEP_RADIX_BITS)
+
+/* Sort the movers in the step's order (step_mover_order). Their keys
+ * nearly all differ, so a radix sort of the keys (least significant digit
+ * first, each pass stable) does the work of n log n comparisons in five
+ * passes; the runs of equal keys left (bodies with the same priority and
+ * front) are then sorted by the whole order. That order is total, so the
+ * result is the one any sort gives. False when out of memory. */
+static bool SHOVE_IFN(step_sort_movers)(STEP_RUN *run) {
+    struct SHOVE_T(step_scratch) *s = run->s;
+    const uint32_t n = s->mover_count;
+    if (n < 64u) {
+        SHOVE_IFN(step_sort)(s->movers, n, sizeof *s->movers, SHOVE_IFN(step_mover_order));
+        return true;
+    }
+    if (!STEP_GROW(run, s->movers_spare, s->movers_spare_capacity, n)) {
+        return false;
+    }
+    /* every pass's counts in one read of the keys */
+    _Static_assert(STEP_RADIX_PASSES * STEP_RADIX_BITS >= STEP_KEY_BITS,
+                   "the passes cover the key");
+    uint32_t count[STEP_RADIX_PASSES][STEP_RADIX_SIZE];
+    memset(count, 0, sizeof count);
+    for (uint32_t i = 0; i < n; ++i) {
+        const uint64_t key = s->movers[i].key;
+        for (int p = 0; p < STEP_RADIX_PASSES; ++p) {
+            count[p][(key >> (p * STEP_RADIX_BITS)) & (STEP_RADIX_SIZE - 1u)] += 1u;
+        }
+    }
+    SHOVE_T(step_mover) *from = s->movers, *to = s->movers_spare;
+    for (int p = 0; p < STEP_RADIX_PASSES; ++p) {
+        const int shift = p * STEP_RADIX_BITS;
+        /* a digit every key shares (the priority of a scene with one) sorts nothing */
+        if (count[p][(from[0].key >> shift) & (STEP_RADIX_SIZE - 1u)] == n) {
+            continue;
+        }
+        uint32_t at = 0;
+        for (uint32_t d = 0; d < STEP_RADIX_SIZE; ++d) {
+            const uint32_t c = count[p][d];
+            count[p][d] = at;
+            at += c;
+        }
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t d = (uint32_t)(from[i].key >> shift) & (STEP_RADIX_SIZE - 1u);
+            to[count[p][d]++] = from[i];
+        }
+        SHOVE_T(step_mover) *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != s->movers) {
+        /* the sorted array becomes the movers, the old one the spare */
+        const uint32_t cap = s->mover_capacity;
+        s->movers_spare = s->movers;
+        s->mover_capacity = s->movers_spare_capacity;
+        s->movers = from;
+        s->movers_spare_capacity = cap;
+    }
+    for (uint32_t i = 0; i < n;) {
+        uint32_t end = i + 1u;
+        while (end < n && s->movers[end].key == s->movers[i].key) {
+            end += 1u;
+        }
+        if (end - i > 1u) {
+            SHOVE_IFN(step_sort)
+            (s->movers + i, end - i, sizeof *s->movers, SHOVE_IFN(step_mover_order));
+        }
+        i = end;
+    }
+    return true;
+}
+
+#undef STEP_KEY_BITS
+#undef STEP_RADIX_BITS
+#undef STEP_RADIX_SIZE
+#undef STEP_RADIX_PASSES
+
 /* Move `slot`, after the platforms it rests on that still have to move:
  * its deferred carry first (if any), then its own motion. */
 static void SHOVE_IFN(step_process)(STEP_RUN *run, uint32_t slot) {
@@ -221,8 +303,8 @@ static shove_status SHOVE_IFN(world_step_locked)(shove_world *w) {
         const float front = SHOVE_IFN(step_along)(SHOVE_IFN(step_center)(mv->box), w->motion[slot]);
         mv->key = SHOVE_IFN(step_mover_key)(w->priority[slot], front);
     }
-    if (s->mover_count > 1) {
-        qsort(s->movers, s->mover_count, sizeof *s->movers, SHOVE_IFN(step_mover_order));
+    if (!SHOVE_IFN(step_sort_movers)(&run)) {
+        return SHOVE_ERR_OUT_OF_MEMORY;
     }
     for (uint32_t i = 0; i < s->mover_count; ++i) {
         s->slots[s->movers[i].slot].state = STEP_PENDING;
@@ -291,6 +373,7 @@ void SHOVE_IFN(step_free)(shove_world *w) {
     }
     STEP_FREE_ARRAY(s->slots, s->slot_capacity);
     STEP_FREE_ARRAY(s->movers, s->mover_capacity);
+    STEP_FREE_ARRAY(s->movers_spare, s->movers_spare_capacity);
     STEP_FREE_ARRAY(s->log, s->log_capacity);
     STEP_FREE_ARRAY(s->queue, s->queue_capacity);
     STEP_FREE_ARRAY(s->riders, s->rider_capacity);

@@ -285,10 +285,18 @@ static inline void *SHOVE_IFN(world_realloc)(const shove_world *w, void *p, size
     return w->alloc.realloc(w->alloc.ctx, p, old_size, new_size);
 }
 
+/** world_grow for an array too small for `need` (slots.c). */
+bool SHOVE_IFN(world_grow_to)(const shove_world *w, void **array, uint32_t *capacity, uint32_t need,
+                              size_t elem);
+
 /** Grow an array of `elem` bytes to hold at least `need` elements
- *  (doubling). false when the allocator fails; the array is unchanged. */
-bool SHOVE_IFN(world_grow)(const shove_world *w, void **array, uint32_t *capacity, uint32_t need,
-                           size_t elem);
+ *  (doubling). false when the allocator fails; the array is unchanged.
+ *  Inline: a step or a move asks it a million times a second, and the
+ *  array is nearly always big enough already. */
+static inline bool SHOVE_IFN(world_grow)(const shove_world *w, void **array, uint32_t *capacity,
+                                         uint32_t need, size_t elem) {
+    return need <= *capacity || SHOVE_IFN(world_grow_to)(w, array, capacity, need, elem);
+}
 
 /** Slot of a live body of this world, or SHOVE_TREE_NONE. */
 static inline uint32_t SHOVE_IFN(world_slot)(const shove_world *w, shove_id id) {
