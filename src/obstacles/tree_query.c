@@ -100,6 +100,15 @@ void SHOVE_IFN(tree_query)(const TREE *t, shove_aabb box, SHOVE_T(tree_visit_fn)
                 return;
             }
         }
+        if (n->count == 0 && n->live != 0u && (n->live & (n->live - 1u)) == 0u) {
+            /* One child holds the whole subtree (a node on the way down to a
+             * crowd far smaller than the root): its query bounds are within
+             * this node's, which met the query; walking it untested meets
+             * the same boxes in the same order, and a stale bound (query
+             * bounds only grow) costs at most a useless step down. */
+            idx = n->first_child + (uint32_t)__builtin_ctz(n->live);
+            continue;
+        }
         if (n->live != 0u) { /* children with entries */
             /* The children's bounds side by side: one pass tests them all,
              * then only the children that overlap are read. */

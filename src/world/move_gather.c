@@ -76,7 +76,7 @@ static void SHOVE_IFN(move_visit_start)(MOVE_VISIT *ctx, shove_world *w, uint32_
 /* A body the query found, with its box: skip the mover and the bodies it
  * does not interact with; collect or push the others. False when out of
  * memory. */
-static bool SHOVE_IFN(move_take)(MOVE_VISIT *ctx, uint32_t slot, shove_aabb box) {
+static SHOVE_HOT_INLINE bool SHOVE_IFN(move_take)(MOVE_VISIT *ctx, uint32_t slot, shove_aabb box) {
     shove_world *w = ctx->w;
     if (slot == ctx->mover || !SHOVE_IFN(world_interacts)(w, ctx->mover, slot)) {
         return true;
