@@ -162,7 +162,7 @@
  * movers (a radix sort of their keys: linear). Pushing adds one slide (two
  * when a push fell short), and per pushed body one tree query ahead. Per
  * carried rider, one push_move. In bench_step a step with 10k sparse
- * bodies costs about 1.5 times moving each body with shove3_move; the sort
+ * bodies costs 1.5 to 1.6 times moving each body with shove3_move; the sort
  * is about 3% of the step.
  *
  * A crowd costs more because the work per mover grows, not each piece:
@@ -188,6 +188,13 @@
  * and keeps speculating only while that is faster per mover than not
  * (step_spec_done): on 2 workers a step then costs about what it costs on
  * 1. Which way a step runs never changes its results.
+ *
+ * Taking records without asking their gathers again would not be enough
+ * either. Tried on bench_step's 3D sparse scene (a record checked by its
+ * neighbours and by how far every body had travelled instead, which took
+ * 98% of the records with no gather), the serial pass alone still cost
+ * three quarters of a step without workers. More cores need the step's
+ * independent groups of bodies stepped apart.
  */
 #include <float.h>
 #include <math.h>
