@@ -255,6 +255,120 @@ static bucket_count walk_count(const shove_world *w, shove_aabb query) {
     return c;
 }
 
+/* The order a query meets boxes in (broadphase.h): the outside bucket,
+ * then depth first from the root, each node's bucket before its children
+ * and its children from the highest down. A reference walk of the nodes
+ * without any pruning, for the query to be compared with (pruning and the
+ * quicker steps down a query takes never change that order). */
+typedef struct order_walk {
+    shove_aabb query;
+    uint32_t handles[4096];
+    int count;
+} order_walk;
+
+static void order_take(order_walk *o, const shove_soa *boxes, const uint32_t *handles) {
+    for (size_t i = 0; i < boxes->count; ++i) {
+        shove_aabb b;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            b.min.raw[a] = boxes->min[a][i];
+            b.max.raw[a] = boxes->max[a][i];
+        }
+        if (SHOVE_FN(aabb_overlaps)(b, o->query) && o->count < 4096) {
+            o->handles[o->count++] = handles[i];
+        }
+    }
+}
+
+static bool order_visit(void *ctx, const shove_soa *boxes, const uint32_t *handles) {
+    order_take(ctx, boxes, handles);
+    return true;
+}
+
+static void order_reference(const SHOVE_T(tree) * t, uint32_t idx, order_walk *o) {
+    const SHOVE_T(tree_node) *n = &t->nodes[idx];
+    if (n->count > 0) {
+        const shove_soa soa = SHOVE_IFN(tree_bucket_soa)(n);
+        order_take(o, &soa, SHOVE_IFN(tree_bucket_handles)(n));
+    }
+    for (int k = (int)SHOVE_TREE_CHILDREN - 1; k >= 0; --k) {
+        if (n->live & (1u << k)) {
+            order_reference(t, n->first_child + (uint32_t)k, o);
+        }
+    }
+}
+
+/* How many nodes hold nothing themselves and have one child with entries
+ * (the nodes a query steps down through untested). */
+static int single_child_nodes(const SHOVE_T(tree) * t, uint32_t idx) {
+    const SHOVE_T(tree_node) *n = &t->nodes[idx];
+    int found = n->count == 0 && n->live != 0u && (n->live & (n->live - 1u)) == 0u;
+    for (uint32_t k = 0; k < SHOVE_TREE_CHILDREN; ++k) {
+        if (n->live & (1u << k)) {
+            found += single_child_nodes(t, n->first_child + k);
+        }
+    }
+    return found;
+}
+
+/* A crowd far from the middle of the default bounds, so that the root's
+ * way down to it goes through nodes with a single child; queries in and
+ * around it, while the crowd churns, meet the boxes in the walk's order. */
+Test(broadphase, queries_meet_boxes_in_the_walk_order) {
+    shove_world *w = make_world();
+    enum { N = 600 };
+    shove_id ids[N];
+    test_rng r = {0x0dd3e500u + SHOVE_DIM};
+    for (int i = 0; i < N; ++i) {
+        shove_aabb b = test_random_box(&r, 12.0f, 0.5f, 2.0f);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            b.min.raw[a] += 300.0f;
+            b.max.raw[a] += 300.0f;
+        }
+        shove_body_def def = SHOVE_FN(default_body_def)();
+        def.box = b;
+        def.type = SHOVE_BODY_DYNAMIC;
+        cr_assert_eq(SHOVE_FN(body_create)(w, &def, &ids[i]), SHOVE_OK);
+    }
+    const SHOVE_T(tree) *t = &w->trees[SHOVE_BODY_DYNAMIC];
+    cr_assert_gt(single_child_nodes(t, SHOVE_TREE_ROOT), 0, "the walk steps down untested");
+    static order_walk got, want;
+    int compared = 0;
+    for (int round = 0; round < 20; ++round) {
+        for (int q = 0; q < 20; ++q) {
+            shove_aabb query = test_random_box(&r, 14.0f, 2.0f, 10.0f);
+            for (int a = 0; a < SHOVE_DIM; ++a) {
+                query.min.raw[a] += 300.0f;
+                query.max.raw[a] += 300.0f;
+            }
+            got.query = want.query = query;
+            got.count = want.count = 0;
+            SHOVE_IFN(tree_query)(t, query, order_visit, &got);
+            const SHOVE_T(tree_node) *out = &t->nodes[SHOVE_TREE_OUTSIDE];
+            if (out->count > 0) {
+                const shove_soa soa = SHOVE_IFN(tree_bucket_soa)(out);
+                order_take(&want, &soa, SHOVE_IFN(tree_bucket_handles)(out));
+            }
+            order_reference(t, SHOVE_TREE_ROOT, &want);
+            cr_assert_eq(got.count, want.count, "round %d: %d boxes met, %d in the walk", round,
+                         got.count, want.count);
+            for (int i = 0; i < got.count; ++i) {
+                cr_assert_eq(got.handles[i], want.handles[i], "round %d: box %d of %d", round, i,
+                             got.count);
+            }
+            compared += got.count;
+        }
+        for (int i = 0; i < N; i += 3) { /* churn: a third of the crowd moves */
+            shove_aabb b = test_box_of(w, ids[i]);
+            const float dx = test_rng_float(&r, -3.0f, 3.0f);
+            b.min.raw[0] += dx;
+            b.max.raw[0] += dx;
+            cr_assert_eq(SHOVE_FN(body_set_box)(w, ids[i], b), SHOVE_OK);
+        }
+    }
+    cr_expect_gt(compared, 1000, "the queries met boxes");
+    SHOVE_FN(world_destroy)(w);
+}
+
 /* Boxes packed in one corner of a big world; a query inside the tree's
  * loose bounds but away from every box is handed no bucket at all. Then
  * every box moves to the far corner, a few times over (the query bounds
