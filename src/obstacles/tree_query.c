@@ -102,10 +102,13 @@ void SHOVE_IFN(tree_query)(const TREE *t, shove_aabb box, SHOVE_T(tree_visit_fn)
         }
         if (n->count == 0 && n->live != 0u && (n->live & (n->live - 1u)) == 0u) {
             /* One child holds the whole subtree (a node on the way down to a
-             * crowd far smaller than the root): its query bounds are within
-             * this node's, which met the query; walking it untested meets
-             * the same boxes in the same order, and a stale bound (query
-             * bounds only grow) costs at most a useless step down. */
+             * crowd far smaller than the root): its query bounds are this
+             * node's, which met the query, unless a sibling emptied since
+             * the bounds were last made exact (tree_count_edit); walking it
+             * untested meets the same boxes in the same order, and costs at
+             * most a useless step down (its bucket handed to the visitor,
+             * which finds nothing there) in that rare case. Testing it
+             * costs 2% more instructions in a crowd's step. */
             idx = n->first_child + (uint32_t)__builtin_ctz(n->live);
             continue;
         }
