@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "simd/soa.h"
 #include "test_world_ops.h"
 #include "world/world.h"
 
@@ -239,12 +240,7 @@ static bool count_buckets(void *ctx, const shove_soa *boxes, const uint32_t *han
     bucket_count *c = ctx;
     c->buckets += 1;
     for (size_t i = 0; i < boxes->count; ++i) {
-        shove_aabb b;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            b.min.raw[a] = boxes->min[a][i];
-            b.max.raw[a] = boxes->max[a][i];
-        }
-        c->hits += SHOVE_FN(aabb_overlaps)(b, c->query) ? 1 : 0;
+        c->hits += SHOVE_FN(aabb_overlaps)(SHOVE_IFN(soa_box)(boxes, i), c->query) ? 1 : 0;
     }
     return true;
 }
@@ -268,12 +264,7 @@ typedef struct order_walk {
 
 static void order_take(order_walk *o, const shove_soa *boxes, const uint32_t *handles) {
     for (size_t i = 0; i < boxes->count; ++i) {
-        shove_aabb b;
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            b.min.raw[a] = boxes->min[a][i];
-            b.max.raw[a] = boxes->max[a][i];
-        }
-        if (SHOVE_FN(aabb_overlaps)(b, o->query) && o->count < 4096) {
+        if (SHOVE_FN(aabb_overlaps)(SHOVE_IFN(soa_box)(boxes, i), o->query) && o->count < 4096) {
             o->handles[o->count++] = handles[i];
         }
     }
