@@ -502,6 +502,36 @@ Test(step, scenario_10_stronger_rider_is_carried_first) {
     SHOVE_FN(world_destroy)(w);
 }
 
+STEP_TEST(stronger_rider_waits_for_its_platform_step_after_step) {
+    /* The rider moves first by priority, so it waits for its platform every
+     * step: carried left against a wall, then its own motion to the right.
+     * Moved before its platform, it would go right first and then be
+     * carried (short of the wall from the second step on). From the second
+     * step on, the wait is found before the rider's dry run (it waited in
+     * the step before); the outcome must be the same. */
+    shove_world *w = new_world(NULL);
+    const shove_id platform = add_dynamic(w, rect(0, 0, 6, 1), 5);
+    const shove_id rider = add_dynamic(w, rect(2, 1, 3, 2), 0);
+    const shove_id wall = add_static(w, rect(0.25f, 1.25f, 0.75f, 5)); /* above the platform */
+    const float want[4] = {1.5f, 1.25f, 1.25f, 1.25f}; /* rider's left face, wall's face + 0.5 */
+    for (int k = 0; k < 4; ++k) {
+        set_motion(w, platform, -1, 0);
+        set_motion(w, rider, 0.5f, -0.1f);
+        step(w);
+        EXPECT_BOX_EQ(test_box_of(w, platform), rect(-1.0f - (float)k, 0, 5.0f - (float)k, 1));
+        const shove_aabb r = test_box_of(w, rider);
+        const float skin = k == 0 ? 0.0f : SKIN; /* kept from the wall it was carried into */
+        cr_expect_float_eq(r.min.x, want[k] + skin, 1e-5f, "step %d: %.9g", k, (double)r.min.x);
+        const float rest = r.min.y - 1.0f;
+        cr_expect(rest >= 0.0f && rest <= CONTACT, "step %d: still on the platform (%.9g)", k,
+                  (double)rest);
+        if (k > 0) {
+            cr_expect_float_eq(gap_x(test_box_of(w, wall), r), 0.5f + SKIN, 1e-5f, "step %d", k);
+        }
+    }
+    SHOVE_FN(world_destroy)(w);
+}
+
 STEP_TEST(riders_of_riders) {
     shove_world *w = new_world(NULL);
     const shove_id platform = add_dynamic(w, rect(0, 0, 6, 1), 0);

@@ -104,15 +104,14 @@ typedef struct SHOVE_T(sweep_detail) {
 bool SHOVE_IFN(sweep_detail)(shove_aabb moving, shove_vec delta, shove_aabb target,
                              SHOVE_T(sweep_detail) * out);
 
-/** sweep_detail, inline, for the loops that sweep against every candidate
- *  of a move. */
-/* How it works: the mover overlaps the target on axis i while
+/* sweep_detail (inside: true) or sweep_entry (false), inline.
+ * How it works: the mover overlaps the target on axis i while
  *     moving.max + t*d > target.min   and   moving.min + t*d < target.max,
  * an open interval of t. With d == 0 it is all of t or nothing. The boxes
  * overlap on the intersection of the axes' intervals; strict inequalities
  * are what make touching faces, edges and corners non-hits. */
-static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec delta,
-                                                  shove_aabb target, SHOVE_T(sweep_detail) * out) {
+static inline bool SHOVE_IFN(sweep_inline)(shove_aabb moving, shove_vec delta, shove_aabb target,
+                                           SHOVE_T(sweep_detail) * out, bool inside) {
     float lo[SHOVE_DIM];
     float t_in = -INFINITY;
     float t_out = INFINITY;
@@ -140,6 +139,9 @@ static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec d
         t_out = (b < t_out) ? b : t_out;
     }
     if (!(t_in < t_out && t_in < 1.0f && t_out > 0.0f)) {
+        return false;
+    }
+    if (!inside && !(t_in >= 0.0f)) {
         return false;
     }
     out->t_enter = t_in;
@@ -183,6 +185,21 @@ static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec d
         out->sign = sign;
     }
     return true;
+}
+
+/** sweep_detail, inline, for the loops that sweep against every candidate
+ *  of a move. */
+static inline bool SHOVE_IFN(sweep_detail_inline)(shove_aabb moving, shove_vec delta,
+                                                  shove_aabb target, SHOVE_T(sweep_detail) * out) {
+    return SHOVE_IFN(sweep_inline)(moving, delta, target, out, true);
+}
+
+/** Whether the sweep enters `target` at some t in [0, 1] (sweep_detail is
+ *  true with t_enter >= 0), filling `out` only then: a box the mover starts
+ *  inside gives false without the search for its way out. */
+static inline bool SHOVE_IFN(sweep_entry_inline)(shove_aabb moving, shove_vec delta,
+                                                 shove_aabb target, SHOVE_T(sweep_detail) * out) {
+    return SHOVE_IFN(sweep_inline)(moving, delta, target, out, false);
 }
 
 /** Turn a detail into the public hit (t clamped to [0, 1], normal, flags). */

@@ -82,8 +82,8 @@ static SHOVE_HOT_INLINE const SHOVE_IFN(leg_candidate) *
     h->i = w->idx[w->next++];
     h->key = w->s.base + h->i;
     h->box = SHOVE_IFN(obstacles_box)(m->set, h->i);
-    h->entered =
-        SHOVE_IFN(sweep_detail_inline)(leg->c, leg->r, h->box, &h->det) && h->det.t_enter >= 0.0f;
+    /* det is read only for a candidate the leg enters */
+    h->entered = SHOVE_IFN(sweep_entry_inline)(leg->c, leg->r, h->box, &h->det);
     h->response = h->entered ? SHOVE_IFN(response_of)(m, h->i) : SHOVE_RESPONSE_IGNORE;
     return h;
 }

@@ -55,6 +55,7 @@ typedef struct SHOVE_T(move_visit_ctx) {
     SHOVE_T(static_near) * fill;
     bool read_only; /* change nothing in the world (see world_gather_ctx) */
     bool ok;
+    shove_vec motion; /* |the gather's motion| per axis (0: none) */
 } SHOVE_T(move_visit_ctx);
 
 /* Fills *ctx in place: returned by value, the whole context was built on
@@ -71,6 +72,7 @@ static void SHOVE_IFN(move_visit_start)(MOVE_VISIT *ctx, shove_world *w, uint32_
     ctx->fill = NULL;
     ctx->read_only = false;
     ctx->ok = true;
+    ctx->motion = shove_vec_splat(0.0f);
 }
 
 /* A body the query found, with its box: skip the mover and the bodies it
@@ -145,9 +147,13 @@ static bool SHOVE_IFN(move_visit)(void *vctx, const shove_soa *boxes, const uint
 }
 
 /* A static_near region reaches this fraction of the query's largest side
- * past the query on every side: a walking mover keeps using one list for
- * several moves, and the wider walk that fills it costs little more. */
-#define MOVE_STATIC_NEAR_GROW 0.375f
+ * past the query on every side, and on each axis as many times the
+ * gather's motion along it: a walking mover keeps using one list for several
+ * moves, and the wider walk that fills it costs little more. (Without the
+ * motion, a small box moving a third of its size a frame, bump.lua's
+ * typical mover, filled its list again every other move.) */
+#define MOVE_STATIC_NEAR_GROW  0.375f
+#define MOVE_STATIC_NEAR_MOVES 2.0f
 
 /* The static bodies of a gather, through the mover's static_near list.
  *
@@ -193,8 +199,9 @@ static void SHOVE_IFN(move_query_static)(shove_world *w, MOVE_VISIT *ctx) {
     grow *= MOVE_STATIC_NEAR_GROW;
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        near->region.min.raw[a] = q.min.raw[a] - grow;
-        near->region.max.raw[a] = q.max.raw[a] + grow;
+        const float reach = grow + MOVE_STATIC_NEAR_MOVES * ctx->motion.raw[a];
+        near->region.min.raw[a] = q.min.raw[a] - reach;
+        near->region.max.raw[a] = q.max.raw[a] + reach;
     }
     near->count = 0;
     near->stamp = 0;
@@ -237,6 +244,10 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
     shove_world *w = g->w;
     MOVE_VISIT ctx;
     SHOVE_IFN(move_visit_start)(&ctx, w, g->mover, query, out);
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        ctx.motion.raw[a] = fabsf(delta.raw[a]);
+    }
     g->region = query;
     ctx.read_only = g->read_only;
     if (!g->read_only) {
@@ -280,3 +291,4 @@ bool SHOVE_IFN(world_collect_near)(shove_world *w, uint32_t slot, shove_aabb box
 #undef MOVE_KERNEL_OVERLAP
 #undef MOVE_VISIT
 #undef MOVE_STATIC_NEAR_GROW
+#undef MOVE_STATIC_NEAR_MOVES

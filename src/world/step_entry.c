@@ -311,6 +311,8 @@ static shove_status SHOVE_IFN(world_step_locked)(shove_world *w) {
         s->slots[s->movers[i].slot].order = i;
     }
     run.step_stamp = SHOVE_IFN(step_stamp)(s);
+    s->last_step_stamp = s->this_step_stamp;
+    s->this_step_stamp = run.step_stamp;
     s->near_kept_count = 0;
     s->log_count = 0;
     s->queue_head = 0;

@@ -205,6 +205,19 @@ static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d
     run->op_lift = up >= 0 && d.raw[up] > 0.0f;
     const bool lift = run->op_lift;
 
+    /* A platform under it that still has to move goes first. The dry run's
+     * gather shows it the bodies under it; a mover that waited in the step
+     * before (one of a stack that keeps moving) asks the tree first, and
+     * spares a dry run that would be thrown away. */
+    bool supports_known = false;
+    if (own && up >= 0 && s->last_step_stamp != 0u && s->slots[x].wait_mark == s->last_step_stamp) {
+        const uint32_t best = SHOVE_IFN(step_pending_support)(run, x, start);
+        if (best != STEP_NONE) {
+            s->slots[x].wait_mark = run->step_stamp;
+            return best;
+        }
+        supports_known = !run->failed;
+    }
     /* a. Dry run. */
     SHOVE_T(step_filter_ctx) filter = {run, x, p, true, false};
     shove_move_result res;
@@ -212,10 +225,10 @@ static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d
         !SHOVE_IFN(step_slide)(run, x, start, d, &filter, &res)) {
         return STEP_NONE;
     }
-    if (own && up >= 0) {
-        /* A platform under it that still has to move goes first. */
+    if (own && up >= 0 && !supports_known) {
         const uint32_t best = SHOVE_IFN(step_pending_support)(run, x, start);
         if (best != STEP_NONE) {
+            s->slots[x].wait_mark = run->step_stamp;
             return best;
         }
     }
