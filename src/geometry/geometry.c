@@ -16,15 +16,7 @@ bool SHOVE_IFN(vec_is_finite)(shove_vec v) {
 }
 
 bool SHOVE_FN(aabb_is_valid)(shove_aabb a) {
-    SHOVE_AXES_UNROLLED
-    for (int i = 0; i < SHOVE_DIM; ++i) {
-        /* isfinite first: comparisons with NaN are false, so min <= max alone
-         * would not catch them either way, but infinities pass it. */
-        if (!isfinite(a.min.raw[i]) || !isfinite(a.max.raw[i]) || !(a.min.raw[i] <= a.max.raw[i])) {
-            return false;
-        }
-    }
-    return true;
+    return SHOVE_IFN(box_is_valid)(a);
 }
 
 bool SHOVE_FN(aabb_overlaps)(shove_aabb a, shove_aabb b) {

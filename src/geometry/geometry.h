@@ -5,6 +5,7 @@
  */
 #ifndef SHOVE_GEOMETRY_COMMON_
 #define SHOVE_GEOMETRY_COMMON_
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -207,6 +208,19 @@ void SHOVE_IFN(hit_from_detail)(const SHOVE_T(sweep_detail) * d, shove_hit *hit)
 
 /** True when every component is finite. */
 bool SHOVE_IFN(vec_is_finite)(shove_vec v);
+
+/** shove3_aabb_is_valid, inline: finite bounds, min <= max on every axis.
+ *  A float is finite exactly when -FLT_MAX <= x <= FLT_MAX (NaN fails
+ *  every comparison), so the test is one chain per axis, without branches. */
+static inline bool SHOVE_IFN(box_is_valid)(shove_aabb b) {
+    bool ok = true;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        ok &=
+            (-FLT_MAX <= b.min.raw[a]) & (b.min.raw[a] <= b.max.raw[a]) & (b.max.raw[a] <= FLT_MAX);
+    }
+    return ok;
+}
 
 /** `b` moved by `d` (each face rounded once). */
 static inline shove_aabb SHOVE_IFN(box_moved)(shove_aabb b, shove_vec d) {

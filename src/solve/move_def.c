@@ -120,10 +120,10 @@ bool SHOVE_IFN(move_reach_is_valid)(shove_aabb box, shove_vec delta, const shove
         end.max.raw[def->up_axis] += def->step_height + 4.0f * def->skin;
         end.min.raw[def->up_axis] -= def->step_height + 4.0f * def->skin;
     }
-    if (!SHOVE_FN(aabb_is_valid)(end)) {
+    if (!SHOVE_IFN(box_is_valid)(end)) {
         return false;
     }
     /* A bounce may carry the mover back past its start by up to the motion. */
     return !SHOVE_IFN(may_bounce)(def) ||
-           SHOVE_FN(aabb_is_valid)(SHOVE_IFN(box_moved)(box, SHOVE_IFN(vec_neg)(delta)));
+           SHOVE_IFN(box_is_valid)(SHOVE_IFN(box_moved)(box, SHOVE_IFN(vec_neg)(delta)));
 }
