@@ -235,8 +235,8 @@ typedef struct SHOVE_T(step_slot) {
     uint32_t moved;
     uint32_t order;       /* rank of the mover in the step's order */
     uint32_t squish_mark; /* squished in this operation already */
-    uint32_t result_mark; /* == the step's stamp: result_* hold the slide its result reports */
     uint32_t wait_mark;   /* == a step's stamp: its own motion waited for a platform then */
+    uint32_t result_mark; /* == the step's stamp: result_* hold the slide its result reports */
     uint32_t result_contacts;
     uint8_t result_flags; /* SHOVE_RESULT_* */
     bool result_own;      /* ... and that slide was of its own motion */
