@@ -108,12 +108,7 @@ static inline bool SHOVE_IFN(batch_aabb_is_valid)(shove_aabb box) {
                                         simde_mm_cmple_ps(mx, simde_mm_set1_ps(FLT_MAX))));
     return simde_mm_movemask_ps(ok) == 0xF;
 #else
-    bool ok = true;
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        ok &= (-FLT_MAX <= box.min.raw[a]) & (box.min.raw[a] <= box.max.raw[a]) &
-              (box.max.raw[a] <= FLT_MAX);
-    }
-    return ok;
+    return SHOVE_IFN(box_is_valid)(box);
 #endif
 }
 

@@ -77,6 +77,16 @@ static uint32_t SHOVE_IFN(step_pending_support)(STEP_RUN *run, uint32_t x, shove
     return best;
 }
 
+/* step_pending_support, noted in x's wait mark when there is one (a mover
+ * that waited looks before its dry run in the next step). */
+static uint32_t SHOVE_IFN(step_waits_for)(STEP_RUN *run, uint32_t x, shove_aabb start) {
+    const uint32_t best = SHOVE_IFN(step_pending_support)(run, x, start);
+    if (best != STEP_NONE) {
+        run->s->slots[x].wait_mark = run->step_stamp;
+    }
+    return best;
+}
+
 /* The pushable bodies the dry run of x from `start` walked into (the
  * first `count` contacts in w->crossed), in s->pushes in contact order
  * (ties by box). False when out of memory. */
@@ -209,14 +219,14 @@ static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d
      * gather shows it the bodies under it; a mover that waited in the step
      * before (one of a stack that keeps moving) asks the tree first, and
      * spares a dry run that would be thrown away. */
-    bool supports_known = false;
-    if (own && up >= 0 && s->last_step_stamp != 0u && s->slots[x].wait_mark == s->last_step_stamp) {
-        const uint32_t best = SHOVE_IFN(step_pending_support)(run, x, start);
+    const bool looks = own && up >= 0;
+    const bool looks_first =
+        looks && s->last_step_stamp != 0u && s->slots[x].wait_mark == s->last_step_stamp;
+    if (looks_first) {
+        const uint32_t best = SHOVE_IFN(step_waits_for)(run, x, start);
         if (best != STEP_NONE) {
-            s->slots[x].wait_mark = run->step_stamp;
             return best;
         }
-        supports_known = !run->failed;
     }
     /* a. Dry run. */
     SHOVE_T(step_filter_ctx) filter = {run, x, p, true, false};
@@ -225,10 +235,9 @@ static uint32_t SHOVE_IFN(step_push_move)(STEP_RUN *run, uint32_t x, shove_vec d
         !SHOVE_IFN(step_slide)(run, x, start, d, &filter, &res)) {
         return STEP_NONE;
     }
-    if (own && up >= 0 && !supports_known) {
-        const uint32_t best = SHOVE_IFN(step_pending_support)(run, x, start);
+    if (looks && !looks_first) {
+        const uint32_t best = SHOVE_IFN(step_waits_for)(run, x, start);
         if (best != STEP_NONE) {
-            s->slots[x].wait_mark = run->step_stamp;
             return best;
         }
     }
