@@ -39,6 +39,7 @@
 /* world: bodies, moves through the world, the shove step, events, queries,
  * dump and load */
 #include "world/slots.c"
+#include "world/occupancy.c"
 #include "world/events.c"
 #include "world/pairs.c"
 #include "world/body_settings.c"

@@ -105,6 +105,8 @@ shove_status SHOVE_FN(body_create)(shove_world *w, const shove_body_def *user_de
     if (!dynamic) {
         w->static_count += 1u;
         SHOVE_IFN(world_static_changed)(w);
+    } else {
+        SHOVE_IFN(occupancy_enter)(w, slot);
     }
     *out = SHOVE_IFN(world_id)(w, slot);
     return SHOVE_OK;
@@ -122,6 +124,8 @@ shove_status SHOVE_FN(body_destroy)(shove_world *w, shove_id id) {
     if (!(w->flags[slot] & SHOVE_SLOT_DYNAMIC)) {
         w->static_count -= 1u;
         SHOVE_IFN(world_static_changed)(w);
+    } else {
+        SHOVE_IFN(occupancy_leave)(w, slot);
     }
     while (w->pair_head[slot] != SHOVE_TREE_NONE) {
         const uint32_t p = w->pair_head[slot];
@@ -168,6 +172,8 @@ shove_status SHOVE_IFN(world_set_body_box)(shove_world *w, uint32_t slot, shove_
         w->box[slot] = box;
         if (!(w->flags[slot] & SHOVE_SLOT_DYNAMIC)) {
             SHOVE_IFN(world_static_changed)(w);
+        } else {
+            SHOVE_IFN(occupancy_moved)(w, slot);
         }
     }
     return s;
@@ -260,7 +266,9 @@ shove_status SHOVE_FN(body_set_type)(shove_world *w, shove_id id, shove_body_typ
     if (dynamic) {
         w->flags[slot] |= (uint8_t)SHOVE_SLOT_DYNAMIC;
         w->static_count -= 1u;
+        SHOVE_IFN(occupancy_enter)(w, slot);
     } else {
+        SHOVE_IFN(occupancy_leave)(w, slot);
         /* Static bodies never move: a pending motion is dropped. */
         w->flags[slot] &= (uint8_t) ~(SHOVE_SLOT_DYNAMIC | SHOVE_SLOT_HAS_MOTION);
         w->motion[slot] = shove_vec_splat(0.0f);

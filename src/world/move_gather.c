@@ -21,6 +21,7 @@
 
 #include "obstacles/voxel.h"
 #include "simd/kernels.h"
+#include "solve/slide_limits.h"
 #include "world/move.h"
 #include "world/world.h"
 
@@ -168,7 +169,7 @@ static bool SHOVE_IFN(move_visit)(void *vctx, const shove_soa *boxes, const uint
  * stamp). Lists are filled only once the static tree has been calm for as
  * many gathers as there are dynamic bodies, so a world that moves a static
  * body every frame does not pay for wider walks it never reuses. */
-static void SHOVE_IFN(move_query_static)(shove_world *w, MOVE_VISIT *ctx) {
+static SLIDE_NOINLINE void SHOVE_IFN(move_query_static)(shove_world *w, MOVE_VISIT *ctx) {
     const SHOVE_T(tree) *tree = &w->trees[SHOVE_BODY_STATIC];
     SHOVE_T(static_near) *near = &w->static_near[ctx->mover];
     const shove_aabb q = ctx->query;
@@ -216,14 +217,21 @@ static void SHOVE_IFN(move_query_static)(shove_world *w, MOVE_VISIT *ctx) {
 /* Both trees, static first (through the mover's list), while the visitor
  * has memory; a tree none of whose bodies the mover interacts with (its
  * mask meets none of their categories, or theirs none of its) is skipped:
- * it would give nothing. */
+ * it would give nothing. So is the dynamic tree when the occupancy counts
+ * (occupancy.c) hold no body but the mover over the query's cells. */
 static inline void SHOVE_IFN(move_query)(shove_world *w, MOVE_VISIT *ctx) {
     if (SHOVE_IFN(world_tree_may_interact)(w, SHOVE_BODY_STATIC, ctx->mover)) {
         SHOVE_IFN(move_query_static)(w, ctx);
     }
     if (ctx->ok && SHOVE_IFN(world_tree_may_interact)(w, SHOVE_BODY_DYNAMIC, ctx->mover)) {
-        SHOVE_IFN(tree_query)
-        (&w->trees[SHOVE_BODY_DYNAMIC], ctx->query, SHOVE_IFN(move_visit), ctx);
+        if (SHOVE_IFN(occupancy_spares)(w, ctx->mover, ctx->query)) {
+            if (!ctx->read_only) {
+                w->occupancy.spared += 1u; /* workers only read the world */
+            }
+        } else {
+            SHOVE_IFN(tree_query)
+            (&w->trees[SHOVE_BODY_DYNAMIC], ctx->query, SHOVE_IFN(move_visit), ctx);
+        }
     }
 }
 

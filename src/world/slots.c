@@ -56,6 +56,7 @@ static void SHOVE_IFN(world_slot_layout)(shove_world *w, char *block, uint32_t c
     const size_t last_delta = SHOVE_IFN(world_lay)(&off, cap, sizeof(shove_vec));
     const size_t last_contacts = SHOVE_IFN(world_lay)(&off, cap, sizeof(uint32_t));
     const size_t last_flags = SHOVE_IFN(world_lay)(&off, cap, sizeof(uint8_t));
+    const size_t occupied = SHOVE_IFN(world_lay)(&off, cap, sizeof(SHOVE_T(occupied)));
     *bytes = off;
     if (!block) {
         return;
@@ -77,6 +78,7 @@ static void SHOVE_IFN(world_slot_layout)(shove_world *w, char *block, uint32_t c
     w->last_delta = (shove_vec *)(void *)(block + last_delta);
     w->last_contacts = (uint32_t *)(void *)(block + last_contacts);
     w->last_flags = (uint8_t *)(block + last_flags);
+    w->occupied = (SHOVE_T(occupied) *)(void *)(block + occupied);
 }
 
 static bool SHOVE_IFN(world_reserve_slots)(shove_world *w, uint32_t need) {
@@ -119,6 +121,7 @@ static bool SHOVE_IFN(world_reserve_slots)(shove_world *w, uint32_t need) {
         memcpy(w->last_delta, old.last_delta, n * sizeof *w->last_delta);
         memcpy(w->last_contacts, old.last_contacts, n * sizeof *w->last_contacts);
         memcpy(w->last_flags, old.last_flags, n * sizeof *w->last_flags);
+        memcpy(w->occupied, old.occupied, n * sizeof *w->occupied);
     }
     if (old.slot_block) {
         SHOVE_IFN(world_realloc)(w, old.slot_block, old_bytes, 0);

@@ -99,6 +99,35 @@ typedef struct SHOVE_T(static_near) {
     uint32_t slot[SHOVE_STATIC_NEAR_SLOTS];
 } SHOVE_T(static_near);
 
+/** Counts of the dynamic bodies over the cells of a coarse grid
+ *  (occupancy.c), kept beside the dynamic tree: a gather whose query box
+ *  covers no counted body but the mover skips the tree's walk, which would
+ *  find nothing. Cells are squares of a power-of-two side over two axes
+ *  (0 and SHOVE_DIM - 1: the ground plane of a Y-up world, which keeps
+ *  the grid flat), in a window over the dynamic bodies. `count` is NULL
+ *  until a first build; `on` says the counts are those of the tree now. */
+typedef struct SHOVE_T(occupancy) {
+    uint16_t *count;   /**< per cell of the window, the first axis fastest */
+    uint32_t capacity; /**< cells `count` has room for */
+    double origin[2];  /**< the window's first cell on each counted axis */
+    double last[2];    /**< its last cell, relative to the first */
+    int32_t extent[2]; /**< the window's cells on each counted axis */
+    double per_cell;   /**< 1 / the cell side (a power of two: exact scaling) */
+    bool on;
+    uint32_t wait; /**< dynamic bodies' moves to let pass before the next build */
+    /* Since the counts were built or last reviewed: changes of a dynamic
+     * body's box, and gathers the counts spared a walk of the dynamic tree
+     * (not counting a worker's read-only ones). */
+    uint32_t moves, spared;
+    uint32_t rest; /**< the last rest after a review that dropped them (0: none) */
+} SHOVE_T(occupancy);
+
+/** The cells a dynamic body is counted in (while the occupancy is on):
+ *  lo[k] to hi[k] on counted axis k, relative to the window. */
+typedef struct SHOVE_T(occupied) {
+    int32_t lo[2], hi[2];
+} SHOVE_T(occupied);
+
 /** A body's own move settings for the shove step (body_set_move_def): a
  *  resolved, validated copy (contacts NULL). Free entries are linked
  *  through next_free. */
@@ -149,7 +178,8 @@ struct SHOVE_T(world) {
     uint32_t *move_def;                 /**< 0: the world's step_def; k: own_defs[k - 1] */
     shove_vec *last_delta; /**< the last move or step result (shove3_body_get_result) */
     uint32_t *last_contacts;
-    uint8_t *last_flags; /**< SHOVE_RESULT_* */
+    uint8_t *last_flags;          /**< SHOVE_RESULT_* */
+    SHOVE_T(occupied) * occupied; /**< the dynamic body's cells (occupancy.c) */
 
     /* >>own move settings of bodies (body_set_move_def), in use or free */
     SHOVE_T(own_move_def) * own_defs;
@@ -168,6 +198,7 @@ struct SHOVE_T(world) {
      * interacts with (world_tree_may_interact). */
     uint32_t filter_bit_count[2][2][64];
     uint64_t filter_union[2][2];
+    SHOVE_T(occupancy) occupancy; /**< the dynamic bodies per coarse cell */
 
     /* >>pairs remembered between moves (events) */
     shove_pair *pairs;

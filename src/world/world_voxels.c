@@ -144,5 +144,6 @@ shove_status SHOVE_FN(world_shift_origin)(shove_world *w, shove_vec new_origin) 
     w->bounds = bounds;
     w->voxels.origin = origin;
     SHOVE_IFN(world_static_changed)(w);
+    SHOVE_IFN(occupancy_off)(w, 0u); /* every box moved */
     return SHOVE_OK;
 }

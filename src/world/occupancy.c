@@ -1,0 +1,353 @@
+/*
+ * occupancy.c: how many dynamic bodies each cell of a coarse grid holds,
+ * kept beside the dynamic tree (SHOVE_T(occupancy) in world.h).
+ *
+ * A move gathers the bodies near its swept box from both trees. In a world
+ * of mobs most moves meet no other mob (in bench_voxel's hills, 99 gathers
+ * in 100), and the dynamic tree's walk then finds nothing, for the price of
+ * a walk down and a bucket's scan. The counts answer "no body but the mover
+ * is over these cells" from one to four counters; the walk runs only when
+ * they say a body may be there. So a gather gets the same bodies, in the
+ * same order, as without them.
+ *
+ * Why that is exact: a body whose box meets the query box shares a point
+ * with it, and that point's cell is a cell of both. Cells come from one
+ * function of a coordinate, never decreasing: the coordinate times the
+ * inverse of the cell's side (a power of two, so the product is exact)
+ * less the window's first cell, rounded down. Whatever the rounding of
+ * the subtraction, a point between two coordinates gets a cell between
+ * theirs.
+ *
+ * The window covers the dynamic bodies with a margin. A body that leaves
+ * it, a count that would overflow, or a shift of the origin turns the
+ * counts off, and a later move of a dynamic body builds them anew (a box
+ * changes only where the world may change: never in a worker's read-only
+ * gathers). They are built only in a world of OCCUPANCY_MIN_BODIES dynamic
+ * bodies or more, with a window of at most OCCUPANCY_CELLS_PER_BODY cells a
+ * body (plus OCCUPANCY_CELLS_FIXED), and where bodies do not share their
+ * cells; and they are dropped for a while where they spare few walks
+ * (occupancy_review). Template: see dim.h.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "solve/slide_limits.h"
+#include "world/world.h"
+
+/* the counted axes: the ground plane of a Y-up world (x and z in 3D) */
+#define OCCUPANCY_AXIS(k) ((k) == 0 ? 0 : SHOVE_DIM - 1)
+/* with fewer dynamic bodies a walk of the tree is short: no counts */
+#define OCCUPANCY_MIN_BODIES 64u
+/* the largest window: this many cells a dynamic body, plus the fixed part
+ * (2 bytes a cell) */
+#define OCCUPANCY_CELLS_PER_BODY 64u
+#define OCCUPANCY_CELLS_FIXED    65536u
+/* moves of dynamic bodies to let pass after a build that was refused */
+#define OCCUPANCY_RETRY 1024u
+/* moves of dynamic bodies between reviews of what the counts save, and to
+ * let pass after counts that did not pay were dropped */
+#define OCCUPANCY_REVIEW   4096u
+#define OCCUPANCY_REST     65536u
+#define OCCUPANCY_REST_MAX (64u * 65536u)
+/* a query over more cells than this walks the tree without asking */
+#define OCCUPANCY_MAX_ASKED 16
+
+/* The cells of `box`, relative to the window, in *r; false when some lie
+ * outside the window. */
+static SHOVE_HOT_INLINE bool SHOVE_IFN(occupancy_cells)(const SHOVE_T(occupancy) * o,
+                                                        shove_aabb box, SHOVE_T(occupied) * r) {
+    bool inside = true;
+    for (int k = 0; k < 2; ++k) {
+        const int a = OCCUPANCY_AXIS(k);
+        const double lo = (double)box.min.raw[a] * o->per_cell - o->origin[k];
+        const double hi = (double)box.max.raw[a] * o->per_cell - o->origin[k];
+        inside = inside && lo >= 0.0 && hi < o->last[k] + 1.0;
+        /* rounding down: the values are at least 0 here */
+        r->lo[k] = inside ? (int32_t)lo : 0;
+        r->hi[k] = inside ? (int32_t)hi : 0;
+    }
+    return inside;
+}
+
+/* Adds 1 to the counts of the cells of r (by > 0), or takes 1 away. False
+ * when a count would pass UINT16_MAX (the counts are then unusable). */
+static bool SHOVE_IFN(occupancy_add)(SHOVE_T(occupancy) * o, const SHOVE_T(occupied) * r, int by) {
+    for (int32_t j = r->lo[1]; j <= r->hi[1]; ++j) {
+        uint16_t *row = o->count + (size_t)j * (size_t)o->extent[0];
+        for (int32_t i = r->lo[0]; i <= r->hi[0]; ++i) {
+            if (by > 0) {
+                if (row[i] == UINT16_MAX) {
+                    return false;
+                }
+                row[i] += 1u;
+            } else {
+                row[i] -= 1u;
+            }
+        }
+    }
+    return true;
+}
+
+/* The counts no longer mirror the tree; they are built again after `wait`
+ * more moves of dynamic bodies. */
+static void SHOVE_IFN(occupancy_off)(shove_world *w, uint32_t wait) {
+    w->occupancy.on = false;
+    w->occupancy.wait = wait;
+}
+
+/* Counts every dynamic body anew, over a window around them all. Stays off
+ * (for OCCUPANCY_RETRY moves) with too few bodies, a window too big, or no
+ * memory, and (for OCCUPANCY_REST moves) where bodies share their cells. */
+static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    SHOVE_IFN(occupancy_off)(w, OCCUPANCY_RETRY);
+    const uint32_t dynamic = w->body_count - w->static_count;
+    if (dynamic < OCCUPANCY_MIN_BODIES) {
+        return;
+    }
+    const uint8_t counted = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    double side = 0.0;
+    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
+        if ((w->flags[slot] & counted) != counted) {
+            continue;
+        }
+        for (int k = 0; k < 2; ++k) {
+            const int a = OCCUPANCY_AXIS(k);
+            const shove_aabb b = w->box[slot];
+            lo[k] = b.min.raw[a] < lo[k] ? b.min.raw[a] : lo[k];
+            hi[k] = b.max.raw[a] > hi[k] ? b.max.raw[a] : hi[k];
+            side += (double)b.max.raw[a] - (double)b.min.raw[a];
+        }
+    }
+    /* The side of a cell: the smallest power of two at least twice the
+     * bodies' mean side, so that a move's query covers one to four cells. */
+    side /= 2.0 * (double)dynamic;
+    double cell = 0x1p-20;
+    while (cell < 2.0 * side && cell < 0x1p20) {
+        cell *= 2.0;
+    }
+    const double per_cell = 1.0 / cell;
+    int32_t low[2], extent[2];
+    uint64_t cells = 1u;
+    for (int k = 0; k < 2; ++k) {
+        const double first = floor(lo[k] * per_cell), last = floor(hi[k] * per_cell);
+        /* a margin of a quarter of the span and 4 cells on each side, so
+         * that bodies walking about rarely leave the window */
+        const double margin = floor((last - first + 1.0) / 4.0) + 4.0;
+        if (!(first - margin >= -0x1p29 && last + margin <= 0x1p29)) {
+            return; /* too far out for the window's 32-bit cell numbers */
+        }
+        low[k] = (int32_t)(first - margin);
+        extent[k] = (int32_t)(last + margin) - low[k] + 1;
+        cells *= (uint64_t)extent[k];
+        if (cells > OCCUPANCY_CELLS_FIXED + (uint64_t)OCCUPANCY_CELLS_PER_BODY * dynamic) {
+            return; /* bodies spread too thin for a window */
+        }
+    }
+    if (cells > o->capacity) {
+        uint16_t *count = SHOVE_IFN(world_realloc)(w, o->count, (size_t)o->capacity * sizeof *count,
+                                                   (size_t)cells * sizeof *count);
+        if (!count) {
+            return;
+        }
+        o->count = count;
+        o->capacity = (uint32_t)cells;
+    }
+    memset(o->count, 0, (size_t)cells * sizeof *o->count);
+    for (int k = 0; k < 2; ++k) {
+        o->origin[k] = (double)low[k];
+        o->extent[k] = extent[k];
+        o->last[k] = (double)(extent[k] - 1);
+    }
+    o->per_cell = per_cell;
+    uint64_t entries = 0; /* cells of all the bodies, counted once per body */
+    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
+        if ((w->flags[slot] & counted) != counted) {
+            continue;
+        }
+        SHOVE_T(occupied) *r = &w->occupied[slot];
+        if (!SHOVE_IFN(occupancy_cells)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+            return;
+        }
+        entries += (uint64_t)(r->hi[0] - r->lo[0] + 1) * (uint64_t)(r->hi[1] - r->lo[1] + 1);
+    }
+    /* Bodies that share their cells (a crowd, or bodies stacked above one
+     * another in a column) leave few gathers to spare: no counts. */
+    uint64_t occupied = 0;
+    for (uint64_t c = 0; c < cells; ++c) {
+        occupied += o->count[c] != 0u;
+    }
+    if (2u * entries > 3u * occupied) {
+        SHOVE_IFN(occupancy_off)(w, OCCUPANCY_REST);
+        return;
+    }
+    o->moves = 0;
+    o->spared = 0;
+    o->on = true;
+}
+
+/* Once every OCCUPANCY_REVIEW moves of dynamic bodies: counts that spared
+ * fewer than half as many gathers a walk are dropped for OCCUPANCY_REST
+ * moves (twice as long after each such review in a row, up to
+ * OCCUPANCY_REST_MAX). In a crowd, or when the movers pass through each
+ * other, keeping them costs more than they save. */
+static SLIDE_NOINLINE void SHOVE_IFN(occupancy_review)(shove_world *w) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    if (o->spared < OCCUPANCY_REVIEW / 2u) {
+        o->rest = o->rest < OCCUPANCY_REST       ? OCCUPANCY_REST
+                  : o->rest < OCCUPANCY_REST_MAX ? 2u * o->rest
+                                                 : o->rest;
+        SHOVE_IFN(occupancy_off)(w, o->rest);
+    } else {
+        o->rest = 0;
+    }
+    o->moves = 0;
+    o->spared = 0;
+}
+
+/* A move of a dynamic body while the counts are off: they are built again
+ * once their wait is over. */
+static SLIDE_NOINLINE void SHOVE_IFN(occupancy_waiting)(shove_world *w) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    if (o->wait > 0u) {
+        o->wait -= 1u;
+    } else {
+        SHOVE_IFN(occupancy_build)(w);
+    }
+}
+
+/* A dynamic body came into the dynamic tree (created, or made dynamic). */
+static void SHOVE_IFN(occupancy_enter)(shove_world *w, uint32_t slot) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    if (!o->on) {
+        return;
+    }
+    SHOVE_T(occupied) *r = &w->occupied[slot];
+    if (!SHOVE_IFN(occupancy_cells)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+        SHOVE_IFN(occupancy_off)(w, 0u);
+    }
+}
+
+/* A dynamic body left the dynamic tree (destroyed, or made static). */
+static void SHOVE_IFN(occupancy_leave)(shove_world *w, uint32_t slot) {
+    if (w->occupancy.on) {
+        SHOVE_IFN(occupancy_add)(&w->occupancy, &w->occupied[slot], -1);
+    }
+}
+
+/* occupancy_moved for a body whose cells changed to `now`. */
+static void SHOVE_IFN(occupancy_refile)(shove_world *w, uint32_t slot, bool inside,
+                                        const SHOVE_T(occupied) * now) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    if (!inside) {
+        SHOVE_IFN(occupancy_off)(w, 0u); /* left the window: a new one next move */
+        return;
+    }
+    SHOVE_T(occupied) *r = &w->occupied[slot];
+    SHOVE_IFN(occupancy_add)(o, r, -1);
+    *r = *now;
+    if (!SHOVE_IFN(occupancy_add)(o, r, 1)) {
+        SHOVE_IFN(occupancy_off)(w, 0u);
+    }
+}
+
+/* A dynamic body's box changed (w->box[slot] is the new one). */
+static inline void SHOVE_IFN(occupancy_moved)(shove_world *w, uint32_t slot) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    if (!o->on) {
+        SHOVE_IFN(occupancy_waiting)(w);
+        return;
+    }
+    if (++o->moves == OCCUPANCY_REVIEW) {
+        SHOVE_IFN(occupancy_review)(w);
+        if (!o->on) {
+            return;
+        }
+    }
+    SHOVE_T(occupied) now;
+    const bool inside = SHOVE_IFN(occupancy_cells)(o, w->box[slot], &now);
+    const SHOVE_T(occupied) *r = &w->occupied[slot];
+    if (!inside || now.lo[0] != r->lo[0] || now.lo[1] != r->lo[1] || now.hi[0] != r->hi[0] ||
+        now.hi[1] != r->hi[1]) {
+        SHOVE_IFN(occupancy_refile)(w, slot, inside, &now);
+    }
+}
+
+/* The window's cells of [min, max] on counted axis k, clamped to the
+ * window, in *lo and *hi; false when they miss the window. */
+static SHOVE_HOT_INLINE bool SHOVE_IFN(occupancy_span)(const SHOVE_T(occupancy) * o, int k,
+                                                       float min, float max, int32_t *lo,
+                                                       int32_t *hi) {
+    const double l = (double)min * o->per_cell - o->origin[k];
+    const double h = (double)max * o->per_cell - o->origin[k];
+    /* clamped before they are converted: far boxes give far values */
+    const double l_in = l > 0.0 ? (l < o->last[k] ? l : o->last[k]) : 0.0;
+    const double h_in = h < o->last[k] ? (h > 0.0 ? h : 0.0) : o->last[k];
+    *lo = (int32_t)l_in;
+    *hi = (int32_t)h_in;
+    return h >= 0.0 && l < o->last[k] + 1.0;
+}
+
+/* False when no dynamic body but `mover` can meet `query`: the counts of
+ * its cells hold the mover alone. True when one may. Only while the counts
+ * are on (occupancy_spares asks). */
+static bool SHOVE_IFN(occupancy_may_meet)(const shove_world *w, uint32_t mover, shove_aabb query) {
+    const SHOVE_T(occupancy) *o = &w->occupancy;
+    const int a1 = OCCUPANCY_AXIS(1);
+    int32_t lo0, hi0, lo1, hi1;
+    if (!SHOVE_IFN(occupancy_span)(o, 0, query.min.raw[0], query.max.raw[0], &lo0, &hi0) ||
+        !SHOVE_IFN(occupancy_span)(o, 1, query.min.raw[a1], query.max.raw[a1], &lo1, &hi1)) {
+        return false; /* beyond the window, where no dynamic body is */
+    }
+    const int32_t across = hi0 - lo0 + 1, down = hi1 - lo1 + 1;
+    const uint16_t *row = o->count + (size_t)lo1 * (size_t)o->extent[0] + (size_t)lo0;
+    uint32_t sum;
+    if (across <= 2 && down <= 2) { /* a move's query: one to four cells */
+        sum = row[0] + (across > 1 ? row[1] : 0u);
+        if (down > 1) {
+            row += o->extent[0];
+            sum += row[0] + (across > 1 ? row[1] : 0u);
+        }
+    } else if ((int64_t)across * down <= OCCUPANCY_MAX_ASKED) {
+        sum = 0;
+        for (int32_t j = 0; j < down; ++j, row += o->extent[0]) {
+            for (int32_t i = 0; i < across; ++i) {
+                sum += row[i];
+            }
+        }
+    } else {
+        return true;
+    }
+    /* the mover's own count in those cells */
+    const uint8_t counted = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
+    if (sum == 0u || mover >= w->slot_count || (w->flags[mover] & counted) != counted) {
+        return sum > 0u;
+    }
+    const SHOVE_T(occupied) *r = &w->occupied[mover];
+    const int32_t first0 = r->lo[0] > lo0 ? r->lo[0] : lo0;
+    const int32_t last0 = r->hi[0] < hi0 ? r->hi[0] : hi0;
+    const int32_t first1 = r->lo[1] > lo1 ? r->lo[1] : lo1;
+    const int32_t last1 = r->hi[1] < hi1 ? r->hi[1] : hi1;
+    const uint32_t own = (last0 >= first0 && last1 >= first1)
+                             ? (uint32_t)(last0 - first0 + 1) * (uint32_t)(last1 - first1 + 1)
+                             : 0u;
+    return sum > own;
+}
+
+/* True when the counts spare a gather for `mover` over `query` the walk
+ * of the dynamic tree: they are on, and no body but the mover is there. */
+static inline bool SHOVE_IFN(occupancy_spares)(const shove_world *w, uint32_t mover,
+                                               shove_aabb query) {
+    return w->occupancy.on && !SHOVE_IFN(occupancy_may_meet)(w, mover, query);
+}
+
+#undef OCCUPANCY_AXIS
+#undef OCCUPANCY_MIN_BODIES
+#undef OCCUPANCY_CELLS_PER_BODY
+#undef OCCUPANCY_CELLS_FIXED
+#undef OCCUPANCY_RETRY
+#undef OCCUPANCY_REVIEW
+#undef OCCUPANCY_REST
+#undef OCCUPANCY_REST_MAX
+#undef OCCUPANCY_MAX_ASKED

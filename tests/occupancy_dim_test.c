@@ -1,0 +1,312 @@
+/*
+ * occupancy_dim_test.c: the counts of dynamic bodies per coarse cell that
+ * spare a gather the dynamic tree's walk when no body but the mover can be
+ * near (world/occupancy.c). They must mirror the bodies through every
+ * change of a dynamic body (moves, steps, teleports, creation, destruction,
+ * type changes, origin shifts, a body far away), and a world that uses them
+ * must move every body exactly as a world that does not, contacts and their
+ * order included. In 2D the counted axes are x and y, in 3D x and z.
+ */
+#include <stdlib.h>
+
+#include "test_dim.h"
+#include "world/world.h"
+
+/* The scene's side: sparse enough on the counted axes (x and y in 2D, x
+ * and z in 3D) for the counts to be built (bodies that share their cells
+ * get none). */
+enum { MOBS = 200, STATICS = 40, SPAN = SHOVE_DIM == 2 ? 160 : 60 };
+
+static shove_world *new_world(void) {
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    return w;
+}
+
+/* Counts that are never built: the reference world. */
+static void never_count(shove_world *w) {
+    w->occupancy.on = false;
+    w->occupancy.wait = UINT32_MAX;
+}
+
+/* A place in the scene: x, and the other counted axis, in [0, SPAN). */
+static shove_aabb mob_box(test_rng *r) {
+    const float x = test_rng_float(r, 0.0f, (float)SPAN);
+    const float other = test_rng_float(r, 0.0f, (float)SPAN);
+#if SHOVE_DIM == 2
+    return BOX(x, other, 0, x + 0.6f, other + 1.8f, 0);
+#else
+    return BOX(x, 0, other, x + 0.6f, 1.8f, other + 0.6f);
+#endif
+}
+
+static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type, uint64_t category,
+                         uint64_t mask) {
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = box;
+    def.type = type;
+    def.category = category;
+    def.mask = mask;
+    shove_id id;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+    return id;
+}
+
+/* MOBS dynamic bodies and STATICS static crates, from seed `seed`. */
+static void build_scene(shove_world *w, uint64_t seed, shove_id *mobs) {
+    test_rng r = {seed};
+    for (int i = 0; i < STATICS; ++i) {
+        add_body(w, mob_box(&r), SHOVE_BODY_STATIC, 1, UINT64_MAX);
+    }
+    for (int i = 0; i < MOBS; ++i) {
+        mobs[i] = add_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+    }
+}
+
+static shove_vec random_motion(test_rng *r, float reach) {
+    shove_vec d;
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        d.raw[a] = test_rng_float(r, -reach, reach);
+    }
+    return d;
+}
+
+/* The counts as occupancy.c files the bodies, recomputed from their boxes;
+ * fails where they differ. Nothing to check while the counts are off. */
+static void expect_counts_mirror_bodies(const shove_world *w) {
+    const SHOVE_T(occupancy) *o = &w->occupancy;
+    if (!o->on) {
+        return;
+    }
+    const size_t cells = (size_t)o->extent[0] * (size_t)o->extent[1];
+    cr_assert(cells <= o->capacity);
+    uint32_t *tally = calloc(cells, sizeof *tally);
+    cr_assert(tally);
+    const uint8_t counted = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
+    for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
+        if ((w->flags[slot] & counted) != counted) {
+            continue;
+        }
+        int32_t lo[2], hi[2];
+        for (int k = 0; k < 2; ++k) {
+            const int a = k == 0 ? 0 : SHOVE_DIM - 1;
+            const double l = (double)w->box[slot].min.raw[a] * o->per_cell - o->origin[k];
+            const double h = (double)w->box[slot].max.raw[a] * o->per_cell - o->origin[k];
+            cr_assert(l >= 0.0 && h < (double)o->extent[k], "slot %u lies outside the window",
+                      slot);
+            lo[k] = (int32_t)l;
+            hi[k] = (int32_t)h;
+            cr_assert_eq(w->occupied[slot].lo[k], lo[k], "slot %u, axis %d", slot, k);
+            cr_assert_eq(w->occupied[slot].hi[k], hi[k], "slot %u, axis %d", slot, k);
+        }
+        for (int32_t j = lo[1]; j <= hi[1]; ++j) {
+            for (int32_t i = lo[0]; i <= hi[0]; ++i) {
+                tally[(size_t)j * (size_t)o->extent[0] + (size_t)i] += 1u;
+            }
+        }
+    }
+    for (size_t c = 0; c < cells; ++c) {
+        cr_assert_eq(o->count[c], tally[c], "cell %zu", c);
+    }
+    free(tally);
+}
+
+Test(occupancy, counts_mirror_every_change_of_a_dynamic_body) {
+    shove_world *w = new_world();
+    shove_id mobs[MOBS];
+    build_scene(w, 7, mobs);
+    test_rng r = {11};
+    bool was_on = false;
+    for (int round = 0; round < 60; ++round) {
+        for (int i = 0; i < MOBS; ++i) {
+            shove_move_result res;
+            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.5f), NULL, &res), SHOVE_OK);
+        }
+        was_on = was_on || w->occupancy.on;
+        expect_counts_mirror_bodies(w);
+        const int pick = test_rng_int(&r, 0, MOBS - 1);
+        switch (round % 6) {
+        case 0: /* a teleport inside the scene */
+            cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[pick], mob_box(&r)), SHOVE_OK);
+            break;
+        case 1: /* destroyed and made again */
+            cr_assert_eq(SHOVE_FN(body_destroy)(w, mobs[pick]), SHOVE_OK);
+            mobs[pick] = add_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+            break;
+        case 2: /* static for a while */
+            cr_assert_eq(SHOVE_FN(body_set_type)(w, mobs[pick], SHOVE_BODY_STATIC), SHOVE_OK);
+            expect_counts_mirror_bodies(w);
+            cr_assert_eq(SHOVE_FN(body_set_type)(w, mobs[pick], SHOVE_BODY_DYNAMIC), SHOVE_OK);
+            break;
+        case 3: /* a step of everyone */
+            for (int i = 0; i < MOBS; ++i) {
+                cr_assert_eq(SHOVE_FN(body_set_motion)(w, mobs[i], random_motion(&r, 0.5f)),
+                             SHOVE_OK);
+            }
+            cr_assert_eq(SHOVE_FN(world_step)(w), SHOVE_OK);
+            break;
+        case 4: /* the origin moves, and back */
+            cr_assert_eq(SHOVE_FN(world_shift_origin)(w, V(8, 0, 8)), SHOVE_OK);
+            expect_counts_mirror_bodies(w);
+            cr_assert_eq(SHOVE_FN(world_shift_origin)(w, V(-8, 0, -8)), SHOVE_OK);
+            break;
+        default: /* a step onto a crowded spot */
+            cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[pick], w->box[0]), SHOVE_OK);
+            break;
+        }
+        expect_counts_mirror_bodies(w);
+    }
+    cr_expect(was_on, "the counts were never built, so nothing was checked");
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(occupancy, a_body_far_away_turns_the_counts_off_until_it_comes_back) {
+    shove_world *w = new_world();
+    shove_id mobs[MOBS];
+    build_scene(w, 3, mobs);
+    test_rng r = {5};
+    shove_move_result res;
+    for (int i = 0; i < MOBS; ++i) {
+        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
+    }
+    cr_assert(w->occupancy.on);
+    /* past the window, and far beyond any window the counts allow */
+    const shove_aabb home = w->box[0];
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[0], BOX(1e7f, 0, 1e7f, 1e7f + 1, 1, 1e7f + 1)),
+                 SHOVE_OK);
+    cr_expect(!w->occupancy.on);
+    for (int i = 1; i < MOBS; ++i) {
+        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
+    }
+    cr_expect(!w->occupancy.on, "a window over both places would be too big");
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[0], home), SHOVE_OK);
+    /* built again once the refused build's wait is over */
+    for (int pass = 0; pass < 8 && !w->occupancy.on; ++pass) {
+        for (int i = 0; i < MOBS; ++i) {
+            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
+        }
+    }
+    cr_expect(w->occupancy.on);
+    expect_counts_mirror_bodies(w);
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(occupancy, counts_that_spare_no_walk_are_dropped) {
+    /* mobs of category 2 that meet only category 1: never each other, so
+     * no gather asks the counts */
+    shove_world *w = new_world();
+    test_rng r = {9};
+    shove_id mobs[MOBS];
+    for (int i = 0; i < MOBS; ++i) {
+        mobs[i] = add_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 2, 1);
+    }
+    shove_move_result res;
+    bool was_on = false;
+    for (int pass = 0; pass < 30; ++pass) {
+        for (int i = 0; i < MOBS; ++i) {
+            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
+            was_on = was_on || w->occupancy.on;
+        }
+    }
+    cr_expect(was_on);
+    cr_expect(!w->occupancy.on, "kept for movers that never ask");
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(occupancy, bodies_that_share_their_cells_get_no_counts) {
+    /* MOBS bodies in a tenth of the scene's side: most cells hold several */
+    shove_world *w = new_world();
+    test_rng r = {13};
+    shove_id mobs[MOBS];
+    for (int i = 0; i < MOBS; ++i) {
+        shove_aabb b = mob_box(&r);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const float low = b.min.raw[a] / 10.0f;
+            b.max.raw[a] = low + (b.max.raw[a] - b.min.raw[a]);
+            b.min.raw[a] = low;
+        }
+        mobs[i] = add_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+    }
+    shove_move_result res;
+    for (int pass = 0; pass < 5; ++pass) {
+        for (int i = 0; i < MOBS; ++i) {
+            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
+            cr_assert(!w->occupancy.on, "built over a crowd");
+        }
+    }
+    SHOVE_FN(world_destroy)(w);
+}
+
+/* The index in `ids` of body `id` (-1 for none: a voxel or list obstacle). */
+static int index_of(const shove_id *ids, shove_id id) {
+    for (int i = 0; i < MOBS; ++i) {
+        if (shove_id_equal(ids[i], id)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void expect_same_move(const shove_move_result *a, const shove_contact *ca,
+                             const shove_id *ids_a, const shove_move_result *b,
+                             const shove_contact *cb, const shove_id *ids_b, int capacity) {
+    cr_assert(memcmp(&a->box, &b->box, sizeof a->box) == 0, "the boxes differ");
+    cr_assert(test_vec_same_bits(a->delta, b->delta));
+    cr_assert_eq(a->on_ground, b->on_ground);
+    cr_assert_eq(a->hit_wall, b->hit_wall);
+    cr_assert_eq(a->hit_ceiling, b->hit_ceiling);
+    cr_assert_eq(a->contact_count, b->contact_count);
+    const int n = a->contact_count < capacity ? a->contact_count : capacity;
+    for (int c = 0; c < n; ++c) {
+        cr_assert_eq(index_of(ids_a, ca[c].other), index_of(ids_b, cb[c].other), "contact %d", c);
+        cr_assert(test_vec_same_bits(ca[c].normal, cb[c].normal), "contact %d", c);
+        cr_assert(memcmp(&ca[c].t, &cb[c].t, sizeof ca[c].t) == 0, "contact %d", c);
+        cr_assert_eq(ca[c].response, cb[c].response, "contact %d", c);
+    }
+}
+
+Test(occupancy, moves_and_steps_end_as_in_a_world_without_counts) {
+    shove_world *with = new_world(), *without = new_world();
+    never_count(without);
+    shove_id ids_with[MOBS], ids_without[MOBS];
+    build_scene(with, 21, ids_with);
+    build_scene(without, 21, ids_without);
+    enum { CAP = 16 };
+    shove_contact ca[CAP], cb[CAP];
+    shove_move_def def_a = SHOVE_FN(default_move_def)(), def_b = SHOVE_FN(default_move_def)();
+    def_a.contacts = ca;
+    def_b.contacts = cb;
+    def_a.contact_capacity = def_b.contact_capacity = CAP;
+    test_rng r = {23};
+    bool was_on = false;
+    for (int round = 0; round < 40; ++round) {
+        for (int i = 0; i < MOBS; ++i) {
+            /* now and then a long move across others */
+            const shove_vec d = random_motion(&r, (i % 17 == 0) ? 6.0f : 0.6f);
+            shove_move_result a, b;
+            cr_assert_eq(SHOVE_FN(move)(with, ids_with[i], d, &def_a, &a), SHOVE_OK);
+            cr_assert_eq(SHOVE_FN(move)(without, ids_without[i], d, &def_b, &b), SHOVE_OK);
+            expect_same_move(&a, ca, ids_with, &b, cb, ids_without, CAP);
+        }
+        was_on = was_on || with->occupancy.on;
+        if (round % 4 == 3) {
+            for (int i = 0; i < MOBS; ++i) {
+                const shove_vec d = random_motion(&r, 0.8f);
+                cr_assert_eq(SHOVE_FN(body_set_motion)(with, ids_with[i], d), SHOVE_OK);
+                cr_assert_eq(SHOVE_FN(body_set_motion)(without, ids_without[i], d), SHOVE_OK);
+            }
+            cr_assert_eq(SHOVE_FN(world_step)(with), SHOVE_OK);
+            cr_assert_eq(SHOVE_FN(world_step)(without), SHOVE_OK);
+            for (int i = 0; i < MOBS; ++i) {
+                shove_aabb a, b;
+                cr_assert_eq(SHOVE_FN(body_get_box)(with, ids_with[i], &a), SHOVE_OK);
+                cr_assert_eq(SHOVE_FN(body_get_box)(without, ids_without[i], &b), SHOVE_OK);
+                cr_assert(memcmp(&a, &b, sizeof a) == 0, "body %d after the step", i);
+            }
+        }
+    }
+    cr_expect(was_on, "the counts were never built");
+    cr_expect(!without->occupancy.on);
+    SHOVE_FN(world_destroy)(with);
+    SHOVE_FN(world_destroy)(without);
+}
