@@ -20,12 +20,13 @@
  *
  * The window covers the dynamic bodies with a margin. A body that leaves
  * it, a count that would overflow, or a shift of the origin turns the
- * counts off, and a later move of a dynamic body builds them anew (a box
- * changes only where the world may change: never in a worker's read-only
- * gathers). They are built only in a world of OCCUPANCY_MIN_BODIES dynamic
- * bodies or more, with a window of at most OCCUPANCY_CELLS_PER_BODY cells a
- * body (plus OCCUPANCY_CELLS_FIXED), and where bodies do not share their
- * cells; and they are dropped for a while where they spare few walks
+ * counts off. A gather that asks them while they are off builds them (so
+ * a world whose movers all pass through each other never has them), once
+ * they have waited enough moves of dynamic bodies; a worker's read-only
+ * gather never does. They are built only with OCCUPANCY_MIN_BODIES dynamic
+ * bodies or more, a window of at most OCCUPANCY_CELLS_PER_BODY cells a body
+ * (plus OCCUPANCY_CELLS_FIXED), and bodies that do not share their cells;
+ * and they are dropped for a while where they spare few walks
  * (occupancy_review). Template: see dim.h.
  */
 #include <math.h>
@@ -88,16 +89,28 @@ static bool SHOVE_IFN(occupancy_add)(SHOVE_T(occupancy) * o, const SHOVE_T(occup
     return true;
 }
 
-/* The counts no longer mirror the tree; they are built again after `wait`
- * more moves of dynamic bodies. */
+/* The counts no longer mirror the tree; a gather may build them again
+ * after `wait` more moves of dynamic bodies. */
 static void SHOVE_IFN(occupancy_off)(shove_world *w, uint32_t wait) {
     w->occupancy.on = false;
     w->occupancy.wait = wait;
 }
 
+/* Counts that do not pay: off for OCCUPANCY_REST moves of dynamic bodies,
+ * twice as long as the last time when that was also a rest (up to
+ * OCCUPANCY_REST_MAX), so a world where they never pay stops paying for
+ * the tries. */
+static void SHOVE_IFN(occupancy_rest)(shove_world *w) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    o->rest = o->rest < OCCUPANCY_REST       ? OCCUPANCY_REST
+              : o->rest < OCCUPANCY_REST_MAX ? 2u * o->rest
+                                             : o->rest;
+    SHOVE_IFN(occupancy_off)(w, o->rest);
+}
+
 /* Counts every dynamic body anew, over a window around them all. Stays off
  * (for OCCUPANCY_RETRY moves) with too few bodies, a window too big, or no
- * memory, and (for OCCUPANCY_REST moves) where bodies share their cells. */
+ * memory, and rests (occupancy_rest) where bodies share their cells. */
 static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
     SHOVE_T(occupancy) *o = &w->occupancy;
     SHOVE_IFN(occupancy_off)(w, OCCUPANCY_RETRY);
@@ -179,7 +192,7 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
         occupied += o->count[c] != 0u;
     }
     if (2u * entries > 3u * occupied) {
-        SHOVE_IFN(occupancy_off)(w, OCCUPANCY_REST);
+        SHOVE_IFN(occupancy_rest)(w);
         return;
     }
     o->moves = 0;
@@ -188,33 +201,17 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
 }
 
 /* Once every OCCUPANCY_REVIEW moves of dynamic bodies: counts that spared
- * fewer than half as many gathers a walk are dropped for OCCUPANCY_REST
- * moves (twice as long after each such review in a row, up to
- * OCCUPANCY_REST_MAX). In a crowd, or when the movers pass through each
- * other, keeping them costs more than they save. */
+ * fewer than half as many gathers a walk rest (occupancy_rest). In a
+ * crowd keeping them costs more than they save. */
 static SLIDE_NOINLINE void SHOVE_IFN(occupancy_review)(shove_world *w) {
     SHOVE_T(occupancy) *o = &w->occupancy;
     if (o->spared < OCCUPANCY_REVIEW / 2u) {
-        o->rest = o->rest < OCCUPANCY_REST       ? OCCUPANCY_REST
-                  : o->rest < OCCUPANCY_REST_MAX ? 2u * o->rest
-                                                 : o->rest;
-        SHOVE_IFN(occupancy_off)(w, o->rest);
+        SHOVE_IFN(occupancy_rest)(w);
     } else {
         o->rest = 0;
     }
     o->moves = 0;
     o->spared = 0;
-}
-
-/* A move of a dynamic body while the counts are off: they are built again
- * once their wait is over. */
-static SLIDE_NOINLINE void SHOVE_IFN(occupancy_waiting)(shove_world *w) {
-    SHOVE_T(occupancy) *o = &w->occupancy;
-    if (o->wait > 0u) {
-        o->wait -= 1u;
-    } else {
-        SHOVE_IFN(occupancy_build)(w);
-    }
 }
 
 /* A dynamic body came into the dynamic tree (created, or made dynamic). */
@@ -256,7 +253,7 @@ static void SHOVE_IFN(occupancy_refile)(shove_world *w, uint32_t slot, bool insi
 static inline void SHOVE_IFN(occupancy_moved)(shove_world *w, uint32_t slot) {
     SHOVE_T(occupancy) *o = &w->occupancy;
     if (!o->on) {
-        SHOVE_IFN(occupancy_waiting)(w);
+        o->wait -= o->wait > 0u ? 1u : 0u;
         return;
     }
     if (++o->moves == OCCUPANCY_REVIEW) {
@@ -336,10 +333,17 @@ static bool SHOVE_IFN(occupancy_may_meet)(const shove_world *w, uint32_t mover, 
 }
 
 /* True when the counts spare a gather for `mover` over `query` the walk
- * of the dynamic tree: they are on, and no body but the mover is there. */
-static inline bool SHOVE_IFN(occupancy_spares)(const shove_world *w, uint32_t mover,
-                                               shove_aabb query) {
-    return w->occupancy.on && !SHOVE_IFN(occupancy_may_meet)(w, mover, query);
+ * of the dynamic tree: they are on, and no body but the mover is there.
+ * A gather that may change the world (`build`) first builds counts that
+ * are off and have waited enough: so counts are only ever built where a
+ * gather asks them. */
+static inline bool SHOVE_IFN(occupancy_spares)(shove_world *w, uint32_t mover, shove_aabb query,
+                                               bool build) {
+    const SHOVE_T(occupancy) *o = &w->occupancy;
+    if (!o->on && build && o->wait == 0u) {
+        SHOVE_IFN(occupancy_build)(w);
+    }
+    return o->on && !SHOVE_IFN(occupancy_may_meet)(w, mover, query);
 }
 
 #undef OCCUPANCY_AXIS

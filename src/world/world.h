@@ -198,7 +198,6 @@ struct SHOVE_T(world) {
      * interacts with (world_tree_may_interact). */
     uint32_t filter_bit_count[2][2][64];
     uint64_t filter_union[2][2];
-    SHOVE_T(occupancy) occupancy; /**< the dynamic bodies per coarse cell */
 
     /* >>pairs remembered between moves (events) */
     shove_pair *pairs;
@@ -237,6 +236,9 @@ struct SHOVE_T(world) {
     /* >>voxels of a loaded dump (load.c): the table behind the voxel
      * callback shove3_world_load installs, kept until the world is destroyed */
     struct SHOVE_T(loaded_voxels) * loaded;
+
+    /* >>the dynamic bodies per coarse cell, beside the dynamic tree */
+    SHOVE_T(occupancy) occupancy;
 };
 
 /* >>locking ----------------------------------------------------------------
