@@ -7,6 +7,7 @@
  * stops it, and one it should not does not, in 2D and 3D.
  */
 #include "test_dim.h"
+#include "test_world_ops.h"
 
 enum { MOVER_CATEGORY = 1, MOVER_MASK = 2 };
 
@@ -18,26 +19,13 @@ static shove_world *new_world(void) {
 
 /* A mover at x in [0, 1] that meets category 2 only. */
 static shove_id add_mover(shove_world *w) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = BOX(0, 0, 0, 1, 1, 1);
-    def.type = SHOVE_BODY_DYNAMIC;
-    def.category = MOVER_CATEGORY;
-    def.mask = MOVER_MASK;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
+    return test_add_filtered_body(w, BOX(0, 0, 0, 1, 1, 1), SHOVE_BODY_DYNAMIC, MOVER_CATEGORY,
+                                  MOVER_MASK);
 }
 
 /* A wall at x in [3, 4]. */
 static shove_id add_wall(shove_world *w, shove_body_type type, uint64_t category, uint64_t mask) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = BOX(3, -5, -5, 4, 5, 5);
-    def.type = type;
-    def.category = category;
-    def.mask = mask;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
+    return test_add_filtered_body(w, BOX(3, -5, -5, 4, 5, 5), type, category, mask);
 }
 
 /* Moves the mover from x = 0 toward x = 5 and back; true when the wall

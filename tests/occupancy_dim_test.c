@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_world_ops.h"
 #include "world/world.h"
 
 /* The scene's side: sparse enough on the counted axes (x and y in 2D, x
@@ -40,26 +41,14 @@ static shove_aabb mob_box(test_rng *r) {
 #endif
 }
 
-static shove_id add_body(shove_world *w, shove_aabb box, shove_body_type type, uint64_t category,
-                         uint64_t mask) {
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = box;
-    def.type = type;
-    def.category = category;
-    def.mask = mask;
-    shove_id id;
-    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
-    return id;
-}
-
 /* MOBS dynamic bodies and STATICS static crates, from seed `seed`. */
 static void build_scene(shove_world *w, uint64_t seed, shove_id *mobs) {
     test_rng r = {seed};
     for (int i = 0; i < STATICS; ++i) {
-        add_body(w, mob_box(&r), SHOVE_BODY_STATIC, 1, UINT64_MAX);
+        test_add_filtered_body(w, mob_box(&r), SHOVE_BODY_STATIC, 1, UINT64_MAX);
     }
     for (int i = 0; i < MOBS; ++i) {
-        mobs[i] = add_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+        mobs[i] = test_add_filtered_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
     }
 }
 
@@ -69,6 +58,25 @@ static shove_vec random_motion(test_rng *r, float reach) {
         d.raw[a] = test_rng_float(r, -reach, reach);
     }
     return d;
+}
+
+/* Every mob moved once with shove_move, each by a motion of up to `reach`
+ * on every axis. */
+static void move_each(shove_world *w, const shove_id *mobs, test_rng *r, float reach) {
+    shove_move_result res;
+    for (int i = 0; i < MOBS; ++i) {
+        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(r, reach), NULL, &res), SHOVE_OK);
+    }
+}
+
+/* A world of the scene from `seed` whose every mob has moved once, so
+ * that the counts are built (asserted). */
+static shove_world *counted_world(uint64_t seed, shove_id *mobs, test_rng *r) {
+    shove_world *w = new_world();
+    build_scene(w, seed, mobs);
+    move_each(w, mobs, r, 0.2f);
+    cr_assert(w->occupancy.on);
+    return w;
 }
 
 /* The counts as occupancy.c files the bodies, recomputed from their boxes;
@@ -118,10 +126,7 @@ Test(occupancy, counts_mirror_every_change_of_a_dynamic_body) {
     test_rng r = {11};
     bool was_on = false;
     for (int round = 0; round < 60; ++round) {
-        for (int i = 0; i < MOBS; ++i) {
-            shove_move_result res;
-            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.5f), NULL, &res), SHOVE_OK);
-        }
+        move_each(w, mobs, &r, 0.5f);
         was_on = was_on || w->occupancy.on;
         expect_counts_mirror_bodies(w);
         const int pick = test_rng_int(&r, 0, MOBS - 1);
@@ -131,7 +136,7 @@ Test(occupancy, counts_mirror_every_change_of_a_dynamic_body) {
             break;
         case 1: /* destroyed and made again */
             cr_assert_eq(SHOVE_FN(body_destroy)(w, mobs[pick]), SHOVE_OK);
-            mobs[pick] = add_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+            mobs[pick] = test_add_filtered_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
             break;
         case 2: /* static for a while */
             cr_assert_eq(SHOVE_FN(body_set_type)(w, mobs[pick], SHOVE_BODY_STATIC), SHOVE_OK);
@@ -161,30 +166,20 @@ Test(occupancy, counts_mirror_every_change_of_a_dynamic_body) {
 }
 
 Test(occupancy, a_body_far_away_turns_the_counts_off_until_it_comes_back) {
-    shove_world *w = new_world();
     shove_id mobs[MOBS];
-    build_scene(w, 3, mobs);
     test_rng r = {5};
-    shove_move_result res;
-    for (int i = 0; i < MOBS; ++i) {
-        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-    }
-    cr_assert(w->occupancy.on);
+    shove_world *w = counted_world(3, mobs, &r);
     /* past the window, and far beyond any window the counts allow */
     const shove_aabb home = w->box[0];
     cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[0], BOX(1e7f, 0, 1e7f, 1e7f + 1, 1, 1e7f + 1)),
                  SHOVE_OK);
     cr_expect(!w->occupancy.on);
-    for (int i = 1; i < MOBS; ++i) {
-        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-    }
+    move_each(w, mobs, &r, 0.2f);
     cr_expect(!w->occupancy.on, "a window over both places would be too big");
     cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[0], home), SHOVE_OK);
     /* built again once the refused build's wait is over */
     for (int pass = 0; pass < 8 && !w->occupancy.on; ++pass) {
-        for (int i = 0; i < MOBS; ++i) {
-            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-        }
+        move_each(w, mobs, &r, 0.2f);
     }
     cr_expect(w->occupancy.on);
     expect_counts_mirror_bodies(w);
@@ -198,7 +193,7 @@ Test(occupancy, movers_that_never_ask_get_no_counts) {
     test_rng r = {9};
     shove_id mobs[MOBS];
     for (int i = 0; i < MOBS; ++i) {
-        mobs[i] = add_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 2, 1);
+        mobs[i] = test_add_filtered_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 2, 1);
     }
     shove_move_result res;
     for (int pass = 0; pass < 10; ++pass) {
@@ -211,15 +206,9 @@ Test(occupancy, movers_that_never_ask_get_no_counts) {
 }
 
 Test(occupancy, counts_that_spare_few_walks_are_dropped) {
-    shove_world *w = new_world();
     shove_id mobs[MOBS];
-    build_scene(w, 17, mobs);
     test_rng r = {19};
-    shove_move_result res;
-    for (int i = 0; i < MOBS; ++i) {
-        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-    }
-    cr_assert(w->occupancy.on);
+    shove_world *w = counted_world(17, mobs, &r);
     /* every mob into one spot in the middle of the window: from now on
      * every gather meets other mobs */
     for (int i = 0; i < MOBS; ++i) {
@@ -236,9 +225,7 @@ Test(occupancy, counts_that_spare_few_walks_are_dropped) {
     cr_assert(w->occupancy.on, "the crowd is inside the window");
     expect_counts_mirror_bodies(w);
     for (int pass = 0; pass < 30 && w->occupancy.on; ++pass) {
-        for (int i = 0; i < MOBS; ++i) {
-            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-        }
+        move_each(w, mobs, &r, 0.2f);
     }
     cr_expect(!w->occupancy.on, "kept where they spare nothing");
     SHOVE_FN(world_destroy)(w);
@@ -256,7 +243,7 @@ Test(occupancy, bodies_that_share_their_cells_get_no_counts) {
             b.max.raw[a] = low + (b.max.raw[a] - b.min.raw[a]);
             b.min.raw[a] = low;
         }
-        mobs[i] = add_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+        mobs[i] = test_add_filtered_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
     }
     shove_move_result res;
     for (int pass = 0; pass < 5; ++pass) {

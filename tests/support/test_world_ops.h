@@ -20,6 +20,20 @@ static inline shove_id test_add_body(shove_world *w, shove_aabb box, shove_body_
     return id;
 }
 
+/** A body of the given type and filter (its category bits and the mask of
+ *  the categories it meets), with the default def otherwise. */
+static inline shove_id test_add_filtered_body(shove_world *w, shove_aabb box, shove_body_type type,
+                                              uint64_t category, uint64_t mask) {
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = box;
+    def.type = type;
+    def.category = category;
+    def.mask = mask;
+    shove_id id;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &def, &id), SHOVE_OK);
+    return id;
+}
+
 /** The body's current box. */
 static inline shove_aabb test_box_of(const shove_world *w, shove_id id) {
     shove_aabb b;
