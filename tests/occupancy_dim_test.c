@@ -177,8 +177,8 @@ Test(occupancy, a_body_far_away_turns_the_counts_off_until_it_comes_back) {
     move_each(w, mobs, &r, 0.2f);
     cr_expect(!w->occupancy.on, "a window over both places would be too big");
     cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[0], home), SHOVE_OK);
-    /* built again once the refused build's wait is over */
-    for (int pass = 0; pass < 8 && !w->occupancy.on; ++pass) {
+    /* built again once the refused build's rest is over: 65,536 moves */
+    for (int pass = 0; pass < 400 && !w->occupancy.on; ++pass) {
         move_each(w, mobs, &r, 0.2f);
     }
     cr_expect(w->occupancy.on);

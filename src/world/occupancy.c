@@ -109,8 +109,9 @@ static void SHOVE_IFN(occupancy_rest)(shove_world *w) {
 }
 
 /* Counts every dynamic body anew, over a window around them all. Stays off
- * (for OCCUPANCY_RETRY moves) with too few bodies, a window too big, or no
- * memory, and rests (occupancy_rest) where bodies share their cells. */
+ * for OCCUPANCY_RETRY moves with too few bodies or no memory, and rests
+ * (occupancy_rest) where bodies share their cells or spread too far for a
+ * window: every try reads every body. */
 static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
     SHOVE_T(occupancy) *o = &w->occupancy;
     SHOVE_IFN(occupancy_off)(w, OCCUPANCY_RETRY);
@@ -149,13 +150,15 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
          * that bodies walking about rarely leave the window */
         const double margin = floor((last - first + 1.0) / 4.0) + 4.0;
         if (!(first - margin >= -0x1p29 && last + margin <= 0x1p29)) {
-            return; /* too far out for the window's 32-bit cell numbers */
+            SHOVE_IFN(occupancy_rest)(w); /* too far out for 32-bit cell numbers */
+            return;
         }
         low[k] = (int32_t)(first - margin);
         extent[k] = (int32_t)(last + margin) - low[k] + 1;
         cells *= (uint64_t)extent[k];
         if (cells > OCCUPANCY_CELLS_FIXED + (uint64_t)OCCUPANCY_CELLS_PER_BODY * dynamic) {
-            return; /* bodies spread too thin for a window */
+            SHOVE_IFN(occupancy_rest)(w); /* bodies spread too thin for a window */
+            return;
         }
     }
     if (cells > o->capacity) {
