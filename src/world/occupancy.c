@@ -116,7 +116,7 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
     SHOVE_T(occupancy) *o = &w->occupancy;
     SHOVE_IFN(occupancy_off)(w, OCCUPANCY_RETRY);
     const uint32_t dynamic = w->body_count - w->static_count;
-    if (dynamic < OCCUPANCY_MIN_BODIES) {
+    if (dynamic < (o->min_bodies ? o->min_bodies : OCCUPANCY_MIN_BODIES) || dynamic == 0u) {
         return;
     }
     const uint8_t counted = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;

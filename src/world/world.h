@@ -120,6 +120,9 @@ typedef struct SHOVE_T(occupancy) {
      * (not counting a worker's read-only ones). */
     uint32_t moves, spared;
     uint32_t rest; /**< the last rest after a review that dropped them (0: none) */
+    /** Tests only: worlds with fewer dynamic bodies get no counts (0: the
+     *  default, OCCUPANCY_MIN_BODIES in occupancy.c). */
+    uint32_t min_bodies;
 } SHOVE_T(occupancy);
 
 /** The cells a dynamic body is counted in (while the occupancy is on):
