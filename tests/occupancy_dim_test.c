@@ -69,6 +69,19 @@ static void move_each(shove_world *w, const shove_id *mobs, test_rng *r, float r
     }
 }
 
+/* Moves every mob `passes` times, asserting after each move that the world
+ * has no counts (`why` names the rule). */
+static void expect_never_counted(shove_world *w, const shove_id *mobs, test_rng *r, int passes,
+                                 const char *why) {
+    shove_move_result res;
+    for (int pass = 0; pass < passes; ++pass) {
+        for (int i = 0; i < MOBS; ++i) {
+            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(r, 0.2f), NULL, &res), SHOVE_OK);
+            cr_assert(!w->occupancy.on, "%s", why);
+        }
+    }
+}
+
 /* A world of the scene from `seed` whose every mob has moved once, so
  * that the counts are built (asserted). */
 static shove_world *counted_world(uint64_t seed, shove_id *mobs, test_rng *r) {
@@ -195,13 +208,7 @@ Test(occupancy, movers_that_never_ask_get_no_counts) {
     for (int i = 0; i < MOBS; ++i) {
         mobs[i] = test_add_filtered_body(w, mob_box(&r), SHOVE_BODY_DYNAMIC, 2, 1);
     }
-    shove_move_result res;
-    for (int pass = 0; pass < 10; ++pass) {
-        for (int i = 0; i < MOBS; ++i) {
-            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-            cr_assert(!w->occupancy.on, "built where no gather asks");
-        }
-    }
+    expect_never_counted(w, mobs, &r, 10, "built where no gather asks");
     SHOVE_FN(world_destroy)(w);
 }
 
@@ -245,13 +252,20 @@ Test(occupancy, bodies_that_share_their_cells_get_no_counts) {
         }
         mobs[i] = test_add_filtered_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
     }
-    shove_move_result res;
-    for (int pass = 0; pass < 5; ++pass) {
-        for (int i = 0; i < MOBS; ++i) {
-            cr_assert_eq(SHOVE_FN(move)(w, mobs[i], random_motion(&r, 0.2f), NULL, &res), SHOVE_OK);
-            cr_assert(!w->occupancy.on, "built over a crowd");
-        }
-    }
+    expect_never_counted(w, mobs, &r, 5, "built over a crowd");
+    SHOVE_FN(world_destroy)(w);
+}
+
+Test(occupancy, a_giant_dynamic_body_leaves_the_world_without_counts) {
+    /* the scene's mobs, one of them stretched over the whole scene: every
+     * change of its cells would rewrite thousands of counts */
+    shove_id mobs[MOBS];
+    test_rng r = {29};
+    shove_world *w = counted_world(31, mobs, &r);
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, mobs[0], BOX(1, 1, 1, SPAN - 1, SPAN - 1, SPAN - 1)),
+                 SHOVE_OK);
+    cr_expect(!w->occupancy.on, "kept over a giant body");
+    expect_never_counted(w, mobs, &r, 3, "built over a giant body");
     SHOVE_FN(world_destroy)(w);
 }
 

@@ -224,11 +224,7 @@ static inline void SHOVE_IFN(move_query)(shove_world *w, MOVE_VISIT *ctx) {
         SHOVE_IFN(move_query_static)(w, ctx);
     }
     if (ctx->ok && SHOVE_IFN(world_tree_may_interact)(w, SHOVE_BODY_DYNAMIC, ctx->mover)) {
-        if (SHOVE_IFN(occupancy_spares)(w, ctx->mover, ctx->query, !ctx->read_only)) {
-            if (!ctx->read_only) {
-                w->occupancy.spared += 1u; /* workers only read the world */
-            }
-        } else {
+        if (!SHOVE_IFN(occupancy_spares)(w, ctx->mover, ctx->query, !ctx->read_only)) {
             SHOVE_IFN(tree_query)
             (&w->trees[SHOVE_BODY_DYNAMIC], ctx->query, SHOVE_IFN(move_visit), ctx);
         }

@@ -19,9 +19,9 @@
  * theirs.
  *
  * The window covers the dynamic bodies with a margin. A body that leaves
- * it, a count that would overflow, or a shift of the origin turns the
- * counts off. A gather that asks them while they are off builds them (so
- * a world whose movers all pass through each other never has them), once
+ * it or comes to cover more than OCCUPANCY_BODY_CELLS cells, a count that
+ * would overflow, or a shift of the origin turns the counts off. A gather that asks them while they
+ * are off builds them (so a world whose movers all pass through each other never has them), once
  * they have waited enough moves of dynamic bodies; a worker's read-only
  * gather never does. They are built only with OCCUPANCY_MIN_BODIES dynamic
  * bodies or more, a window of at most OCCUPANCY_CELLS_PER_BODY cells a body
@@ -52,6 +52,17 @@
 #define OCCUPANCY_REST_MAX (64u * 65536u)
 /* a query over more cells than this walks the tree without asking */
 #define OCCUPANCY_MAX_ASKED 16
+/* a body over more cells than this (a giant platform among mobs) leaves
+ * the world without counts: keeping it would cost as many cells a move */
+#define OCCUPANCY_BODY_CELLS 64
+
+/* Coordinate v on counted axis k in the window's cells: the one
+ * function, never decreasing in v, that bodies and queries both go
+ * through (its integer part, once at least 0, is the cell). */
+static SHOVE_HOT_INLINE double SHOVE_IFN(occupancy_scaled)(const SHOVE_T(occupancy) * o, int k,
+                                                           float v) {
+    return (double)v * o->per_cell - o->origin[k];
+}
 
 /* The cells of `box`, relative to the window, in *r; false when some lie
  * outside the window. */
@@ -60,14 +71,28 @@ static SHOVE_HOT_INLINE bool SHOVE_IFN(occupancy_cells)(const SHOVE_T(occupancy)
     bool inside = true;
     for (int k = 0; k < 2; ++k) {
         const int a = OCCUPANCY_AXIS(k);
-        const double lo = (double)box.min.raw[a] * o->per_cell - o->origin[k];
-        const double hi = (double)box.max.raw[a] * o->per_cell - o->origin[k];
+        const double lo = SHOVE_IFN(occupancy_scaled)(o, k, box.min.raw[a]);
+        const double hi = SHOVE_IFN(occupancy_scaled)(o, k, box.max.raw[a]);
         inside = inside && lo >= 0.0 && hi < o->last[k] + 1.0;
         /* rounding down: the values are at least 0 here */
         r->lo[k] = inside ? (int32_t)lo : 0;
         r->hi[k] = inside ? (int32_t)hi : 0;
     }
     return inside;
+}
+
+/* Whether the counts can keep a body over the cells r: at most
+ * OCCUPANCY_BODY_CELLS of them (every change of a bigger body's cells
+ * would rewrite them all). */
+static inline bool SHOVE_IFN(occupancy_small)(const SHOVE_T(occupied) * r) {
+    return (int64_t)(r->hi[0] - r->lo[0] + 1) * (r->hi[1] - r->lo[1] + 1) <= OCCUPANCY_BODY_CELLS;
+}
+
+/* The cells of `box` in *r when the counts can hold the body: inside the
+ * window, and small. */
+static bool SHOVE_IFN(occupancy_holds)(const SHOVE_T(occupancy) * o, shove_aabb box,
+                                       SHOVE_T(occupied) * r) {
+    return SHOVE_IFN(occupancy_cells)(o, box, r) && SHOVE_IFN(occupancy_small)(r);
 }
 
 /* Adds 1 to the counts of the cells of r (by > 0), or takes 1 away. False
@@ -110,13 +135,13 @@ static void SHOVE_IFN(occupancy_rest)(shove_world *w) {
 
 /* Counts every dynamic body anew, over a window around them all. Stays off
  * for OCCUPANCY_RETRY moves with too few bodies or no memory, and rests
- * (occupancy_rest) where bodies share their cells or spread too far for a
- * window: every try reads every body. */
+ * (occupancy_rest) where bodies share their cells, spread too far for a
+ * window, or one covers too many cells: every try reads every body. */
 static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
     SHOVE_T(occupancy) *o = &w->occupancy;
     SHOVE_IFN(occupancy_off)(w, OCCUPANCY_RETRY);
     const uint32_t dynamic = w->body_count - w->static_count;
-    if (dynamic < (o->min_bodies ? o->min_bodies : OCCUPANCY_MIN_BODIES) || dynamic == 0u) {
+    if (dynamic < (o->min_bodies ? o->min_bodies : OCCUPANCY_MIN_BODIES)) {
         return;
     }
     const uint8_t counted = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
@@ -183,7 +208,8 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
             continue;
         }
         SHOVE_T(occupied) *r = &w->occupied[slot];
-        if (!SHOVE_IFN(occupancy_cells)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+        if (!SHOVE_IFN(occupancy_holds)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+            SHOVE_IFN(occupancy_rest)(w); /* a giant body, or a cell past 65,535 */
             return;
         }
         entries += (uint64_t)(r->hi[0] - r->lo[0] + 1) * (uint64_t)(r->hi[1] - r->lo[1] + 1);
@@ -224,7 +250,7 @@ static void SHOVE_IFN(occupancy_enter)(shove_world *w, uint32_t slot) {
         return;
     }
     SHOVE_T(occupied) *r = &w->occupied[slot];
-    if (!SHOVE_IFN(occupancy_cells)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+    if (!SHOVE_IFN(occupancy_holds)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
         SHOVE_IFN(occupancy_off)(w, 0u);
     }
 }
@@ -240,8 +266,9 @@ static void SHOVE_IFN(occupancy_leave)(shove_world *w, uint32_t slot) {
 static void SHOVE_IFN(occupancy_refile)(shove_world *w, uint32_t slot, bool inside,
                                         const SHOVE_T(occupied) * now) {
     SHOVE_T(occupancy) *o = &w->occupancy;
-    if (!inside) {
-        SHOVE_IFN(occupancy_off)(w, 0u); /* left the window: a new one next move */
+    if (!inside || !SHOVE_IFN(occupancy_small)(now)) {
+        /* left the window, or grew too big: a new build when a gather asks */
+        SHOVE_IFN(occupancy_off)(w, 0u);
         return;
     }
     SHOVE_T(occupied) *r = &w->occupied[slot];
@@ -279,8 +306,8 @@ static inline void SHOVE_IFN(occupancy_moved)(shove_world *w, uint32_t slot) {
 static SHOVE_HOT_INLINE bool SHOVE_IFN(occupancy_span)(const SHOVE_T(occupancy) * o, int k,
                                                        float min, float max, int32_t *lo,
                                                        int32_t *hi) {
-    const double l = (double)min * o->per_cell - o->origin[k];
-    const double h = (double)max * o->per_cell - o->origin[k];
+    const double l = SHOVE_IFN(occupancy_scaled)(o, k, min);
+    const double h = SHOVE_IFN(occupancy_scaled)(o, k, max);
     /* clamped before they are converted: far boxes give far values */
     const double l_in = l > 0.0 ? (l < o->last[k] ? l : o->last[k]) : 0.0;
     const double h_in = h < o->last[k] ? (h > 0.0 ? h : 0.0) : o->last[k];
@@ -337,16 +364,21 @@ static bool SHOVE_IFN(occupancy_may_meet)(const shove_world *w, uint32_t mover, 
 
 /* True when the counts spare a gather for `mover` over `query` the walk
  * of the dynamic tree: they are on, and no body but the mover is there.
- * A gather that may change the world (`build`) first builds counts that
- * are off and have waited enough: so counts are only ever built where a
- * gather asks them. */
+ * A gather that may change the world (not a worker's read-only one) also
+ * builds counts that are off and have waited enough, so counts are only
+ * ever built where a gather asks them, and counts what they spare for
+ * occupancy_review. */
 static inline bool SHOVE_IFN(occupancy_spares)(shove_world *w, uint32_t mover, shove_aabb query,
-                                               bool build) {
-    const SHOVE_T(occupancy) *o = &w->occupancy;
-    if (!o->on && build && o->wait == 0u) {
+                                               bool may_change) {
+    SHOVE_T(occupancy) *o = &w->occupancy;
+    if (!o->on && may_change && o->wait == 0u) {
         SHOVE_IFN(occupancy_build)(w);
     }
-    return o->on && !SHOVE_IFN(occupancy_may_meet)(w, mover, query);
+    if (!o->on || SHOVE_IFN(occupancy_may_meet)(w, mover, query)) {
+        return false;
+    }
+    o->spared += may_change ? 1u : 0u;
+    return true;
 }
 
 #undef OCCUPANCY_AXIS
@@ -358,3 +390,4 @@ static inline bool SHOVE_IFN(occupancy_spares)(shove_world *w, uint32_t mover, s
 #undef OCCUPANCY_REST
 #undef OCCUPANCY_REST_MAX
 #undef OCCUPANCY_MAX_ASKED
+#undef OCCUPANCY_BODY_CELLS
