@@ -377,7 +377,9 @@ static inline bool SHOVE_IFN(occupancy_spares)(shove_world *w, uint32_t mover, s
     if (!o->on || SHOVE_IFN(occupancy_may_meet)(w, mover, query)) {
         return false;
     }
-    o->spared += may_change ? 1u : 0u;
+    if (may_change) { /* never written by a worker's read-only gather */
+        o->spared += 1u;
+    }
     return true;
 }
 
