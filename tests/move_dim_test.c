@@ -508,6 +508,38 @@ Test(events, sliding_far_from_the_origin_does_not_flicker) {
     SHOVE_FN(world_destroy)(w);
 }
 
+/* A pair can end while its other body is nowhere near the mover (it was
+ * set somewhere else since they met). That body must then be free to
+ * begin a contact with the next body that meets it. */
+Test(events, a_pair_ended_from_afar_leaves_its_body_free_to_meet_again) {
+    event_log log = {0};
+    shove_world *w = new_world(log_event, &log);
+    const shove_id a = add_dynamic(w, BOX(0, 0, 0, 1, 1, 1));
+    const shove_id b = add_static(w, BOX(2, 0, 0, 3, 1, 1));
+    const shove_id c = add_dynamic(w, BOX(20, 0, 0, 21, 1, 1));
+    const shove_event *ev;
+    move(w, a, V(2, 0, 0)); /* a runs into b */
+    cr_assert_eq(SHOVE_FN(world_get_events)(w, &ev), 1u);
+    cr_assert_eq(ev[0].type, SHOVE_EVENT_CONTACT_BEGIN);
+    /* b is set far away; the pair stays until a move of one of them */
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, b, BOX(60, 0, 0, 61, 1, 1)), SHOVE_OK);
+    move(w, a, V(-0.5, 0, 0)); /* a's move ends it, with b far from a's gather */
+    cr_assert_eq(SHOVE_FN(world_get_events)(w, &ev), 1u);
+    cr_expect_eq(ev[0].type, SHOVE_EVENT_CONTACT_END);
+    cr_expect(shove_id_equal(ev[0].b, b));
+    /* b next to c, c runs into it: a new pair, with its event */
+    cr_assert_eq(SHOVE_FN(body_set_box)(w, b, BOX(22, 0, 0, 23, 1, 1)), SHOVE_OK);
+    move(w, c, V(2, 0, 0));
+    cr_assert_eq(SHOVE_FN(world_get_events)(w, &ev), 1u, "c meets b");
+    cr_expect_eq(ev[0].type, SHOVE_EVENT_CONTACT_BEGIN);
+    cr_expect(shove_id_equal(ev[0].a, c));
+    cr_expect(shove_id_equal(ev[0].b, b));
+    move(w, c, V(-2, 0, 0)); /* and leaves it again */
+    cr_assert_eq(SHOVE_FN(world_get_events)(w, &ev), 1u, "c leaves b");
+    cr_expect_eq(ev[0].type, SHOVE_EVENT_CONTACT_END);
+    SHOVE_FN(world_destroy)(w);
+}
+
 Test(events, the_other_body_moving_away_ends_the_contact) {
     event_log log = {0};
     shove_world *w = new_world(log_event, &log);

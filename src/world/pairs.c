@@ -258,6 +258,11 @@ void SHOVE_IFN(world_update_pairs)(shove_world *w, uint32_t slot, const shove_mo
             continue;
         }
         *link = pp->next[k];
+        /* Its mark goes now: step 5 clears the marks of near bodies and
+         * kept pairs, and a partner that was set far away since is
+         * neither. Left, it would pass for a partner of the next mover to
+         * meet it, which would then begin no pair. */
+        w->mark[other] = 0u;
         SHOVE_IFN(world_unlink_pair)(w, other, p);
         SHOVE_IFN(world_tell)
         (w, pp->kind == SHOVE_PAIR_SENSOR, false, slot, other, shove_vec_splat(0.0f));
