@@ -478,7 +478,8 @@ Test(core, a_shuffled_growable_set_gives_the_slide_bits) {
         def.edge_guard = test_rng_int(&rng, 0, 1);
         const shove_move_result want = slide(m, d, boxes, n, &def);
         shuffled_source src = {boxes, order, n};
-        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src, SHOVE_NULL_ID};
+        const SHOVE_IFN(obstacle_source)
+            source = {shuffled_gather, &src, SHOVE_NULL_ID, NULL, NULL};
         shove_move_result got;
         cr_assert_eq(SHOVE_IFN(slide_core)(m, d, &def, &source, &set, &got), SHOVE_OK);
         cr_assert(memcmp(&want.box, &got.box, sizeof got.box) == 0, "trial %d", trial);
@@ -519,7 +520,8 @@ Test(core, streaming_a_long_list_gives_the_same_move) {
         def.step_height = 0.3f;
         const shove_move_result want = slide(m, d, tiles, N, &def);
         shuffled_source src = {tiles, order, N};
-        const SHOVE_IFN(obstacle_source) source = {shuffled_gather, &src, SHOVE_NULL_ID};
+        const SHOVE_IFN(obstacle_source)
+            source = {shuffled_gather, &src, SHOVE_NULL_ID, NULL, NULL};
         shove_move_result got;
         cr_assert_eq(SHOVE_IFN(slide_core)(m, d, &def, &source, &set, &got), SHOVE_OK);
         cr_assert(memcmp(&want, &got, sizeof got) == 0, "trial %d", trial);

@@ -643,3 +643,153 @@ Test(voxel_world, wandering_mobs_never_end_inside_terrain) {
     SHOVE_FN(world_destroy)(w);
     map_free(m);
 }
+
+/* >>the room above: read when a step-up is tried ----------------------- */
+
+/* A floor with its top at y = 0, a slab (top at 0.5) at cell x = 2 and,
+ * with `ceiling`, a block at cell (2, 2): a player walking +x from x = 1.3
+ * meets the slab, and stepping onto it would put its head (0.5 + 1.8) into
+ * that block. */
+static test_map *step_under_ceiling(bool ceiling) {
+    test_map *m = map_new(-4, -2, -4, 12, 8, 9);
+    for (int32_t x = -4; x < 8; ++x) {
+        for (int32_t z = -4; z < 5; ++z) {
+            map_set(m, x, -1, z, CELL_FULL);
+            map_set(m, 2, 0, z, CELL_SLAB_BOTTOM);
+            if (ceiling) {
+                map_set(m, 2, 2, z, CELL_FULL);
+            }
+        }
+    }
+    return m;
+}
+
+/* A move reads the cells above the mover's head only once it tries a
+ * step-up; that step-up then meets everything up there, as a slide over
+ * every box does. */
+Test(voxel_world, a_step_up_under_a_low_ceiling_is_refused_as_over_a_list) {
+    for (int ceiling = 0; ceiling < 2; ++ceiling) {
+        test_map *m = step_under_ceiling(ceiling != 0);
+        shove_world *w = world_with(m, V(0, 0, 0));
+        const shove_aabb start = player_at(1.3f, 0.0f, 0.2f);
+        const shove_id id = add_mover(w, start);
+        const shove_move_def def = walker_def(false);
+        const shove_vec d = V(0.5, -0.1, 0);
+        const shove_move_result r = move(w, id, d, &def);
+        /* the same move over every box of the map, as a list */
+        shove_aabb list[1024];
+        size_t n = 0;
+        for (int32_t x = -4; x < 8; ++x) {
+            for (int32_t y = -2; y < 6; ++y) {
+                for (int32_t z = (SHOVE_DIM == 3 ? -4 : 0); z < (SHOVE_DIM == 3 ? 5 : 1); ++z) {
+                    shove_aabb s[SHOVE_VOXEL_MAX_BOXES];
+                    const int k = map_shapes_of(map_get(m, x, y, z), s);
+                    for (int i = 0; i < k; ++i) {
+                        const shove_vec c = V(x, y, z);
+                        for (int a = 0; a < SHOVE_DIM; ++a) {
+                            s[i].min.raw[a] += c.raw[a];
+                            s[i].max.raw[a] += c.raw[a];
+                        }
+                        cr_assert(n < 1024);
+                        list[n++] = s[i];
+                    }
+                }
+            }
+        }
+        shove_move_result l;
+        cr_assert_eq(SHOVE_FN(slide)(start, d, list, n, &def, &l), SHOVE_OK);
+        cr_expect(memcmp(&r.box, &l.box, sizeof r.box) == 0, "ceiling %d", ceiling);
+        cr_expect_eq(r.stepped, l.stepped, "ceiling %d", ceiling);
+        cr_expect_eq(r.stepped, ceiling == 0, "ceiling %d: a step-up only without it", ceiling);
+        cr_expect(!map_overlaps(m, V(0, 0, 0), 1.0f, r.box), "ceiling %d", ceiling);
+        SHOVE_FN(world_destroy)(w);
+        map_free(m);
+    }
+}
+
+/* The step-up's gather reads the cells again with the room above; the pair
+ * of gathers is held to the budget one full gather is (each within it, not
+ * their sum): the least max_cells that lets the move run is below what it
+ * reads in all. */
+Test(voxel_world, the_gather_again_for_a_step_up_is_held_to_one_gather_s_budget) {
+    test_map *m = step_under_ceiling(false);
+    shove_world *w = world_with(m, V(0, 0, 0));
+    const shove_aabb start = player_at(1.3f, 0.0f, 0.2f);
+    const shove_id id = add_mover(w, start);
+    const shove_move_def def = walker_def(false);
+    const shove_vec d = V(0.5, -0.1, 0);
+    m->calls = 0;
+    const shove_move_result r = move(w, id, d, &def);
+    cr_assert(r.stepped);
+    const long read = m->calls;
+    /* the least budget it runs on */
+    uint32_t least = 0;
+    for (uint32_t cells = 1; cells <= (uint32_t)read && least == 0; ++cells) {
+        /* a move that tries no step-up first: a body whose last move tried
+         * one gathers the room above at once */
+        shove_voxel_def vd = map_def(m, V(0, 0, 0), 1.0f);
+        cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vd), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(body_set_box)(w, id, start), SHOVE_OK);
+        cr_assert(!move(w, id, V(-0.1, -0.1, 0), &def).stepped);
+        vd.max_cells = cells;
+        cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vd), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(body_set_box)(w, id, start), SHOVE_OK);
+        shove_move_result t;
+        const shove_status s = SHOVE_FN(move)(w, id, d, &def, &t);
+        if (s == SHOVE_OK) {
+            cr_expect(memcmp(&t.box, &r.box, sizeof t.box) == 0, "budget %u", cells);
+            least = cells;
+        } else {
+            cr_assert_eq(s, SHOVE_ERR_OUT_OF_RANGE, "budget %u", cells);
+            shove_aabb now;
+            cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &now), SHOVE_OK);
+            cr_assert(memcmp(&now, &start, sizeof now) == 0, "a refused move moved");
+        }
+    }
+    cr_assert_gt(least, 0u);
+    cr_expect_lt((long)least, read, "read %ld cells, runs on %u", read, least);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+/* A map whose callback answers a count no cell may have in row y = 2, the
+ * room a step-up onto the slab needs above the player's head. */
+#if SHOVE_DIM == 3
+static int lying_above(void *ctx, int32_t x, int32_t y, int32_t z,
+                       shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+#else
+static int lying_above(void *ctx, int32_t x, int32_t y, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
+    const int32_t z = 0;
+#endif
+    test_map *m = ctx;
+    m->calls += 1;
+    return y == 2 ? SHOVE_VOXEL_MAX_BOXES + 1 : map_shapes_of(map_get(m, x, y, z), out);
+}
+
+/* That second gather can meet a lying callback: the move then fails as a
+ * move whose one gather meets it does, and changes nothing. A move that
+ * tries no step-up reads nothing up there. */
+Test(voxel_world, a_lie_in_the_room_above_fails_only_the_move_that_steps) {
+    test_map *m = step_under_ceiling(false);
+    shove_world *w = world_with(m, V(0, 0, 0));
+    shove_voxel_def vd = map_def(m, V(0, 0, 0), 1.0f);
+    vd.shapes = lying_above;
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vd), SHOVE_OK);
+    const shove_aabb start = player_at(1.3f, 0.0f, 0.2f);
+    const shove_id id = add_mover(w, start);
+    const shove_move_def def = walker_def(false);
+    shove_move_result r;
+    memset(&r, 0xAB, sizeof r);
+    const shove_move_result sentinel = r;
+    cr_expect_eq(SHOVE_FN(move)(w, id, V(0.5, -0.1, 0), &def, &r), SHOVE_ERR_INVALID_ARGUMENT);
+    cr_expect(memcmp(&r, &sentinel, sizeof r) == 0, "a failed move wrote its result");
+    shove_aabb now;
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, id, &now), SHOVE_OK);
+    cr_expect(memcmp(&now, &start, sizeof now) == 0, "a failed move moved");
+    /* away from the slab: no step-up, nothing read in row 2 */
+    r = move(w, id, V(-0.5, -0.1, 0), &def);
+    cr_expect(!r.stepped);
+    cr_expect_eq(r.box.min.raw[0], start.min.raw[0] - 0.5f);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}

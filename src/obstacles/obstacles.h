@@ -204,6 +204,17 @@ typedef struct SHOVE_IFN(obstacle_source) {
     SHOVE_IFN(gather_fn) gather;
     void *ctx;
     shove_id mover; /**< the body that moves, as filters see it (null for lists) */
+    /** A source whose gather costs by the region it reads (voxel cells, a
+     *  tree walk) may be asked first without the room a step-up needs above
+     *  the mover, and again with it just before a step-up is tried
+     *  (slide_core, step_up.c): when *lean_room is true. NULL: never. */
+    const bool *lean_room;
+    /** Called whenever the core tries a step-up, with `again` true when it
+     *  is about to gather again with the room above: the source may then
+     *  forget what the first gather spent (a voxel budget), so that the
+     *  pair of them reads no more than one full gather may. NULL: nothing
+     *  to do. */
+    void (*step_tried)(void *ctx, bool again);
 } SHOVE_IFN(obstacle_source);
 
 /** The def a move runs with (defs.h): `def` itself when it carries the

@@ -103,9 +103,14 @@ typedef struct SHOVE_IFN(mover) {
     shove_vec region_delta;
     float region_margin;
     bool streaming;
-    float slack;       /* a few float steps at this move's coordinates */
-    bool thin;         /* the box may have no width on a sideways axis (see footprint_widen) */
-    bool inside_solid; /* the start box overlaps a solid obstacle */
+    /* The gather left out the step-up's room above the box, up to
+     * room_top (slide_core); widen_for_step gathers it before a step-up. */
+    bool lean;
+    float room_top;
+    bool gather_failed; /* that second gather failed: the move fails */
+    float slack;        /* a few float steps at this move's coordinates */
+    bool thin;          /* the box may have no width on a sideways axis (see footprint_widen) */
+    bool inside_solid;  /* the start box overlaps a solid obstacle */
     /* Contacts of the path being run. */
     bool write_contacts;
     int contact_count;
@@ -131,6 +136,31 @@ static void SHOVE_IFN(regather)(SHOVE_IFN(mover) * m) {
     /* Resumable sources only stop early on fixed sets, and then cannot fail. */
     (void)m->source->gather(m->source->ctx, m->region_box, m->region_delta, m->region_margin,
                             m->set);
+}
+
+/* Gathers again with the step-up's room above the box (see slide_core).
+ * The set is then the one a full first gather makes, in the same order, so
+ * everything from here on runs as it would have. What ran before needed
+ * nothing above the lean region: the plain path stays inside the swept box,
+ * the probes look down. False when the gather fails (m->gather_failed). */
+static bool SHOVE_IFN(widen_for_step)(SHOVE_IFN(mover) * m) {
+    if (m->source->step_tried) {
+        m->source->step_tried(m->source->ctx, m->lean);
+    }
+    if (!m->lean) {
+        return !m->gather_failed;
+    }
+    m->lean = false;
+    m->region_box.max.raw[m->def->up_axis] = m->room_top;
+    SHOVE_IFN(obstacles_clear)(m->set);
+    m->set->cursor = 0;
+    if (!m->source->gather(m->source->ctx, m->region_box, m->region_delta, m->region_margin,
+                           m->set)) {
+        m->gather_failed = true;
+        return false;
+    }
+    m->streaming = m->set->more;
+    return true;
 }
 
 static void SHOVE_IFN(scan_start)(SHOVE_IFN(mover) * m, SHOVE_IFN(scan) * s) {

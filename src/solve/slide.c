@@ -1,7 +1,9 @@
 /*
  * slide.c: collide-and-slide, the core every move runs (SHOVE_IFN(slide_core),
- * see obstacles.h): one gather, the edge guard's clamp, the plain path or
- * the step-up's, and the ground flags of the end box. Template: see dim.h.
+ * see obstacles.h): one gather (a second one, with the room above the box,
+ * when a source that allows it left that room out and a step-up is tried),
+ * the edge guard's clamp, the plain path or the step-up's, and the ground
+ * flags of the end box. Template: see dim.h.
  *
  * Its parts are the solve/ templates read before it, in this order:
  * move_def.c (defaults and checks of a move), mover.c (the state of one
@@ -128,10 +130,22 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
      * box swept both ways. */
     m.region_box =
         SHOVE_IFN(may_bounce)(def) ? SHOVE_IFN(swept_bounds)(box, SHOVE_IFN(vec_neg)(delta)) : box;
+    m.lean = false;
+    m.gather_failed = false;
     if (up >= 0) {
         const float reach = def->step_height + 4.0f * def->skin + 2.0f * m.slack;
+        const float top = m.region_box.max.raw[up];
         m.region_box.min.raw[up] -= reach;
         m.region_box.max.raw[up] += reach;
+        /* Most moves try no step-up, and the room above the head is a layer
+         * of voxels more to read: a source that allows it is asked without
+         * that room, and again with it when a step-up is tried
+         * (widen_for_step). */
+        if (source->lean_room && *source->lean_room && def->step_height > 0.0f) {
+            m.lean = true;
+            m.room_top = m.region_box.max.raw[up];
+            m.region_box.max.raw[up] = top + (4.0f * def->skin + 2.0f * m.slack);
+        }
     }
     m.region_delta = delta;
     m.region_margin = def->skin + m.slack;
@@ -166,6 +180,9 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     }
     if (guard && !end.edge) {
         SHOVE_IFN(edge_guard_fallback)(&m, request, grounded, &p, &end);
+    }
+    if (m.gather_failed) {
+        return SHOVE_ERR_OUT_OF_MEMORY; /* or the source's own reason (world moves) */
     }
 
     /* A zero displacement is +0 on every axis: which sign of zero the

@@ -89,7 +89,8 @@ shove_status SHOVE_FN(slide)(shove_aabb box, shove_vec delta, const shove_aabb *
     SHOVE_IFN(obstacle_set) set;
     SHOVE_IFN(obstacles_init_fixed)(&set, &storage);
     SHOVE_IFN(list_source) list = {obstacles, count, false, false};
-    const SHOVE_IFN(obstacle_source) source = {SHOVE_IFN(list_gather), &list, SHOVE_NULL_ID};
+    const SHOVE_IFN(obstacle_source)
+        source = {SHOVE_IFN(list_gather), &list, SHOVE_NULL_ID, NULL, NULL};
     const shove_status s = SHOVE_IFN(slide_core)(box, delta, def, &source, &set, out);
     /* A fixed set never runs out of memory: a failed gather is a bad box. */
     return list.invalid ? SHOVE_ERR_INVALID_ARGUMENT : s;

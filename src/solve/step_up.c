@@ -77,6 +77,9 @@ static void SHOVE_IFN(slide_or_step_up)(SHOVE_IFN(mover) * m, shove_vec request,
     if (!(SHOVE_IFN(sideways)(request, up) > plain)) {
         return;
     }
+    if (!SHOVE_IFN(widen_for_step)(m)) {
+        return; /* the move fails (slide_core) */
+    }
     /* A dry run first (no contacts written), so the plain contacts stay in
      * def->contacts when the step-up is refused. */
     SHOVE_IFN(path) step_up;

@@ -40,7 +40,8 @@ shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aab
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
     const SHOVE_IFN(obstacle_source)
-        source = {SHOVE_IFN(world_gather), gather, SHOVE_IFN(world_id)(w, gather->mover)};
+        source = {SHOVE_IFN(world_gather), gather, SHOVE_IFN(world_id)(w, gather->mover),
+                  &gather->lean_room, SHOVE_IFN(world_gather_step_tried)};
     for (;;) {
         if (asked) {
             *asked = false;
@@ -127,6 +128,7 @@ static shove_status SHOVE_IFN(move_locked)(shove_world *w, shove_id id, shove_ve
      * path, and step 2 checks the end. */
     SHOVE_T(world_gather_ctx) gather;
     SHOVE_IFN(move_gather_start)(&gather, w, slot, w->box[slot], def->skin, def->filter != NULL);
+    gather.lean_room = !(w->flags[slot] & SHOVE_SLOT_STEP_TRIED);
     shove_move_def run = *def;
     shove_move_result result;
     bool whole;
@@ -156,6 +158,8 @@ static shove_status SHOVE_IFN(move_locked)(shove_world *w, shove_id id, shove_ve
     /* 3. Commit: the body's result (before any callback runs), events,
      * contacts to draw, the caller's contacts. */
     SHOVE_IFN(world_note_result)(w, slot, &result);
+    w->flags[slot] = (uint8_t)((w->flags[slot] & ~SHOVE_SLOT_STEP_TRIED) |
+                               (gather.step_tried ? SHOVE_SLOT_STEP_TRIED : 0u));
     SHOVE_IFN(world_events_begin)(w);
     if (!w->quiet_moves) {
         SHOVE_IFN(world_update_pairs)

@@ -58,9 +58,23 @@ typedef struct SHOVE_T(world_gather_ctx) {
      *  chain push's look-ahead), and only on axes the gather does not
      *  sweep along (0 there). */
     unsigned exact_low, exact_high;
+    /** The first gather of a core run may leave out the room a step-up
+     *  needs above the mover (obstacle_source.lean_room): shove_move's own
+     *  runs, each on a budget of its own, unless the body's last move tried
+     *  a step-up (SHOVE_SLOT_STEP_TRIED: a mover pressing on a wall tries
+     *  one on every move, and would gather twice). Off for the step's runs,
+     *  which keep the set they gathered (step_slide.c), and for a long
+     *  move's tube and pieces (move_voxels). */
+    bool lean_room;
+    /** Out: a run tried a step-up (obstacle_source.step_tried). */
+    bool step_tried;
 } SHOVE_T(world_gather_ctx);
 bool SHOVE_IFN(world_gather)(void *ctx, shove_aabb box, shove_vec delta, float margin,
                              SHOVE_IFN(obstacle_set) * out);
+/** obstacle_source.step_tried of world moves: notes the try, and before a
+ *  second gather gives the run a fresh voxel budget (lean runs start on
+ *  one). */
+void SHOVE_IFN(world_gather_step_tried)(void *ctx, bool again);
 
 /** What world_gather_ctx.line_x is for a mover of box `box`. */
 float SHOVE_IFN(move_line_x)(shove_aabb box);

@@ -267,6 +267,14 @@ bool SHOVE_IFN(world_gather)(void *vctx, shove_aabb box, shove_vec delta, float 
     return ctx.ok;
 }
 
+void SHOVE_IFN(world_gather_step_tried)(void *ctx, bool again) {
+    SHOVE_T(world_gather_ctx) *g = ctx;
+    g->step_tried = true;
+    if (again && g->w->has_voxels) {
+        g->budget = SHOVE_IFN(voxel_budget)(&g->w->voxels);
+    }
+}
+
 float SHOVE_IFN(move_line_x)(shove_aabb box) {
     return box.min.raw[0] == box.max.raw[0] ? box.min.raw[0] : NAN;
 }

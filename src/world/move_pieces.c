@@ -239,7 +239,9 @@ static shove_status SHOVE_IFN(move_voxels)(SHOVE_T(world_gather_ctx) * gather, s
             gather, SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
     }
     /* A long move: is anything in the way? The cast reads only up to the
-     * first voxel it meets. */
+     * first voxel it meets. Its runs gather whole: the pieces share one
+     * budget, and the tube's cells come in the order of the path. */
+    gather->lean_room = false;
     shove_hit hit;
     const bool met = SHOVE_IFN(voxel_cast)(vdef, box, delta, NULL, &hit, NULL, &gather->budget);
     if (gather->budget.status != SHOVE_OK) {

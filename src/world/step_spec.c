@@ -198,7 +198,7 @@ static void SHOVE_IFN(step_spec_one)(const STEP_RUN *run, struct SHOVE_T(step_wo
     const size_t mark = wk->arena_used;
     SHOVE_T(step_spec_recorder) rec = {&gather, wk, 0u, false};
     const SHOVE_IFN(obstacle_source)
-        source = {SHOVE_IFN(step_spec_gather), &rec, SHOVE_IFN(world_id)(w, x)};
+        source = {SHOVE_IFN(step_spec_gather), &rec, SHOVE_IFN(world_id)(w, x), NULL, NULL};
     shove_move_result res;
     bool whole = true;
     SHOVE_IFN(obstacles_clear)(&wk->set);
