@@ -664,6 +664,30 @@ static test_map *step_under_ceiling(bool ceiling) {
     return m;
 }
 
+/* Every box of a step_under_ceiling map, in world coordinates, into
+ * `list` (room for 1024); returns how many. */
+static size_t step_map_boxes(const test_map *m, shove_aabb list[1024]) {
+    size_t n = 0;
+    for (int32_t x = -4; x < 8; ++x) {
+        for (int32_t y = -2; y < 6; ++y) {
+            for (int32_t z = (SHOVE_DIM == 3 ? -4 : 0); z < (SHOVE_DIM == 3 ? 5 : 1); ++z) {
+                shove_aabb s[SHOVE_VOXEL_MAX_BOXES];
+                const int k = map_shapes_of(map_get(m, x, y, z), s);
+                for (int i = 0; i < k; ++i) {
+                    const shove_vec c = V(x, y, z);
+                    for (int a = 0; a < SHOVE_DIM; ++a) {
+                        s[i].min.raw[a] += c.raw[a];
+                        s[i].max.raw[a] += c.raw[a];
+                    }
+                    cr_assert(n < 1024);
+                    list[n++] = s[i];
+                }
+            }
+        }
+    }
+    return n;
+}
+
 /* A move reads the cells above the mover's head only once it tries a
  * step-up; that step-up then meets everything up there, as a slide over
  * every box does. */
@@ -678,24 +702,7 @@ Test(voxel_world, a_step_up_under_a_low_ceiling_is_refused_as_over_a_list) {
         const shove_move_result r = move(w, id, d, &def);
         /* the same move over every box of the map, as a list */
         shove_aabb list[1024];
-        size_t n = 0;
-        for (int32_t x = -4; x < 8; ++x) {
-            for (int32_t y = -2; y < 6; ++y) {
-                for (int32_t z = (SHOVE_DIM == 3 ? -4 : 0); z < (SHOVE_DIM == 3 ? 5 : 1); ++z) {
-                    shove_aabb s[SHOVE_VOXEL_MAX_BOXES];
-                    const int k = map_shapes_of(map_get(m, x, y, z), s);
-                    for (int i = 0; i < k; ++i) {
-                        const shove_vec c = V(x, y, z);
-                        for (int a = 0; a < SHOVE_DIM; ++a) {
-                            s[i].min.raw[a] += c.raw[a];
-                            s[i].max.raw[a] += c.raw[a];
-                        }
-                        cr_assert(n < 1024);
-                        list[n++] = s[i];
-                    }
-                }
-            }
-        }
+        const size_t n = step_map_boxes(m, list);
         shove_move_result l;
         cr_assert_eq(SHOVE_FN(slide)(start, d, list, n, &def, &l), SHOVE_OK);
         cr_expect(memcmp(&r.box, &l.box, sizeof r.box) == 0, "ceiling %d", ceiling);
@@ -790,6 +797,29 @@ Test(voxel_world, a_lie_in_the_room_above_fails_only_the_move_that_steps) {
     r = move(w, id, V(-0.5, -0.1, 0), &def);
     cr_expect(!r.stepped);
     cr_expect_eq(r.box.min.raw[0], start.min.raw[0] - 0.5f);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+}
+
+/* Until a step-up is tried, an unguarded move reads below its swept box
+ * only as far as the ground probe looks: a mover hovering a skin and a half
+ * over the floor (within the probe) still stands on it, as over a list. */
+Test(voxel_world, an_unguarded_move_still_sees_the_ground_its_probe_reaches) {
+    test_map *m = step_under_ceiling(false);
+    shove_world *w = world_with(m, V(0, 0, 0));
+    shove_move_def def = walker_def(false);
+    def.skin = 0.01f;
+    const shove_aabb start = player_at(-2.0f, 0.015f, 0.2f);
+    const shove_id id = add_mover(w, start);
+    const shove_vec d = V(0.25, 0, 0);
+    const shove_move_result r = move(w, id, d, &def);
+    shove_aabb list[1024];
+    const size_t n = step_map_boxes(m, list);
+    shove_move_result l;
+    cr_assert_eq(SHOVE_FN(slide)(start, d, list, n, &def, &l), SHOVE_OK);
+    cr_expect(l.on_ground, "the list's answer: on the ground");
+    cr_expect_eq(r.on_ground, l.on_ground);
+    cr_expect(memcmp(&r.box, &l.box, sizeof r.box) == 0);
     SHOVE_FN(world_destroy)(w);
     map_free(m);
 }

@@ -103,10 +103,11 @@ typedef struct SHOVE_IFN(mover) {
     shove_vec region_delta;
     float region_margin;
     bool streaming;
-    /* The gather left out the step-up's room above the box, up to
-     * room_top (slide_core); widen_for_step gathers it before a step-up. */
+    /* The gather left out the step-up's room, above the box up to room_top
+     * and below it down to room_bottom (slide_core); widen_for_step gathers
+     * it before a step-up. */
     bool lean;
-    float room_top;
+    float room_top, room_bottom;
     bool gather_failed; /* that second gather failed: the move fails */
     float slack;        /* a few float steps at this move's coordinates */
     bool thin;          /* the box may have no width on a sideways axis (see footprint_widen) */
@@ -138,11 +139,13 @@ static void SHOVE_IFN(regather)(SHOVE_IFN(mover) * m) {
                             m->set);
 }
 
-/* Gathers again with the step-up's room above the box (see slide_core).
- * The set is then the one a full first gather makes, in the same order, so
- * everything from here on runs as it would have. What ran before needed
- * nothing above the lean region: the plain path stays inside the swept box,
- * the probes look down. False when the gather fails (m->gather_failed). */
+/* Gathers again with the step-up's room (see slide_core). The set is then
+ * the one a full first gather makes, in the same order, so everything from
+ * here on runs as it would have. What ran before needed nothing outside the
+ * lean region: the plain path stays inside the swept box, the ground probe
+ * looks a few skins down, and the edge guard's probe step_height down,
+ * which a guarded move's lean region keeps. False when the gather fails
+ * (m->gather_failed). */
 static bool SHOVE_IFN(widen_for_step)(SHOVE_IFN(mover) * m) {
     if (m->source->step_tried) {
         m->source->step_tried(m->source->ctx, m->lean);
@@ -152,6 +155,7 @@ static bool SHOVE_IFN(widen_for_step)(SHOVE_IFN(mover) * m) {
     }
     m->lean = false;
     m->region_box.max.raw[m->def->up_axis] = m->room_top;
+    m->region_box.min.raw[m->def->up_axis] = m->room_bottom;
     SHOVE_IFN(obstacles_clear)(m->set);
     m->set->cursor = 0;
     if (!m->source->gather(m->source->ctx, m->region_box, m->region_delta, m->region_margin,

@@ -123,28 +123,38 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     m.slack = 4.0f * SHOVE_IFN(ulp)(big);
     m.thin = !(narrow > m.slack);
 
-    /* The one gather: the swept box, widened on the up axis for the step-up
-     * raise and the ground and edge probes. A bounce may take the mover back
-     * past its start by up to the motion (never further: each reflection
-     * keeps a part of what is left), so a move that may bounce gathers the
-     * box swept both ways. */
+    /* The gather: the swept box, widened on the up axis for the step-up
+     * (raise, then settle) and the ground and edge probes. A bounce may take
+     * the mover back past its start by up to the motion (never further: each
+     * reflection keeps a part of what is left), so a move that may bounce
+     * gathers the box swept both ways. The guard keeps walking movers over
+     * ground: on it, or walking down onto ground within step_height below.
+     * Jumps and falls are free. */
+    const bool guarding = def->edge_guard && up >= 0 && !(delta.raw[up] > 0.0f);
     m.region_box =
         SHOVE_IFN(may_bounce)(def) ? SHOVE_IFN(swept_bounds)(box, SHOVE_IFN(vec_neg)(delta)) : box;
     m.lean = false;
     m.gather_failed = false;
     if (up >= 0) {
         const float reach = def->step_height + 4.0f * def->skin + 2.0f * m.slack;
-        const float top = m.region_box.max.raw[up];
+        const float top = m.region_box.max.raw[up], bottom = m.region_box.min.raw[up];
         m.region_box.min.raw[up] -= reach;
         m.region_box.max.raw[up] += reach;
-        /* Most moves try no step-up, and the room above the head is a layer
-         * of voxels more to read: a source that allows it is asked without
-         * that room, and again with it when a step-up is tried
-         * (widen_for_step). */
+        /* Most moves try no step-up, and the step's room (above the head,
+         * and below the foot for its settle) is a layer of voxels more to
+         * read: a source that allows it is asked without that room, and
+         * again with it when a step-up is tried (widen_for_step). Until
+         * then only the ground probe looks past the swept box, within
+         * `near`; the edge guard's probe looks step_height below. */
         if (source->lean_room && *source->lean_room && def->step_height > 0.0f) {
+            const float near = 4.0f * def->skin + 2.0f * m.slack;
             m.lean = true;
             m.room_top = m.region_box.max.raw[up];
-            m.region_box.max.raw[up] = top + (4.0f * def->skin + 2.0f * m.slack);
+            m.room_bottom = m.region_box.min.raw[up];
+            m.region_box.max.raw[up] = top + near;
+            if (!guarding) {
+                m.region_box.min.raw[up] = bottom - near;
+            }
         }
     }
     m.region_delta = delta;
@@ -156,9 +166,6 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     }
     m.streaming = scratch->more;
 
-    /* The guard keeps walking movers over ground: on it, or walking down
-     * onto ground within step_height below. Jumps and falls are free. */
-    const bool guarding = def->edge_guard && up >= 0 && !(delta.raw[up] > 0.0f);
     SHOVE_IFN(support) under;
     memset(&under, 0, sizeof under);
     if (up >= 0) {
