@@ -759,29 +759,15 @@ Test(voxel_world, the_gather_again_for_a_step_up_is_held_to_one_gather_s_budget)
     map_free(m);
 }
 
-/* A map whose callback answers a count no cell may have in row y = 2, the
- * room a step-up onto the slab needs above the player's head. */
-#if SHOVE_DIM == 3
-static int lying_above(void *ctx, int32_t x, int32_t y, int32_t z,
-                       shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
-#else
-static int lying_above(void *ctx, int32_t x, int32_t y, shove_aabb out[SHOVE_VOXEL_MAX_BOXES]) {
-    const int32_t z = 0;
-#endif
-    test_map *m = ctx;
-    m->calls += 1;
-    return y == 2 ? SHOVE_VOXEL_MAX_BOXES + 1 : map_shapes_of(map_get(m, x, y, z), out);
-}
-
 /* That second gather can meet a lying callback: the move then fails as a
  * move whose one gather meets it does, and changes nothing. A move that
  * tries no step-up reads nothing up there. */
 Test(voxel_world, a_lie_in_the_room_above_fails_only_the_move_that_steps) {
     test_map *m = step_under_ceiling(false);
+    /* row 2: the room a step-up onto the slab needs above the head */
+    m->lie_in_row = true;
+    m->lie_y = 2;
     shove_world *w = world_with(m, V(0, 0, 0));
-    shove_voxel_def vd = map_def(m, V(0, 0, 0), 1.0f);
-    vd.shapes = lying_above;
-    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &vd), SHOVE_OK);
     const shove_aabb start = player_at(1.3f, 0.0f, 0.2f);
     const shove_id id = add_mover(w, start);
     const shove_move_def def = walker_def(false);

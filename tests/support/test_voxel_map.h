@@ -31,6 +31,10 @@ typedef struct test_map {
     int32_t size[3]; /* cells per axis (size[2] is 1 in 2D) */
     uint8_t *kind;
     long calls; /* callback calls since the last reset */
+    /* With `lie_in_row`, the callback answers a count no cell may have for
+     * every cell of row y = lie_y (a lying game). */
+    bool lie_in_row;
+    int32_t lie_y;
 } test_map;
 
 static inline test_map *map_new(int32_t x0, int32_t y0, int32_t z0, int32_t nx, int32_t ny,
@@ -115,6 +119,9 @@ static int map_shapes(void *ctx, int32_t x, int32_t y, shove_aabb out[SHOVE_VOXE
 #endif
     test_map *m = ctx;
     m->calls += 1;
+    if (m->lie_in_row && y == m->lie_y) {
+        return SHOVE_VOXEL_MAX_BOXES + 1;
+    }
     return map_shapes_of(map_get(m, x, y, z), out);
 }
 
