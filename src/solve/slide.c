@@ -81,6 +81,48 @@ static inline float SHOVE_IFN(larger_magnitude)(float big, float x) {
     return fabsf(x) > big ? fabsf(x) : big;
 }
 
+/* What the move's gather asks for (m->region_*): the swept box, widened on
+ * the up axis for the step-up's raise and the ground and edge probes. A
+ * bounce may take the mover back past its start by up to the motion (never
+ * further: each reflection keeps a part of what is left), so a move that
+ * may bounce gathers the box swept both ways.
+ *
+ * Most moves try no step-up, and its room (step_height above the head, and
+ * below the foot for the edge guard's probe) is a layer of voxels more to
+ * read: a source that allows it (obstacle_source.lean_room) is asked
+ * without that room, and again with it when a step-up is tried
+ * (widen_for_step). Until then only the ground probe looks past the swept
+ * box, within `near`, and the edge guard's probe, which a guarded move's
+ * region keeps. */
+static inline void SHOVE_IFN(gather_region)(SHOVE_IFN(mover) * m, shove_aabb box, shove_vec delta,
+                                            bool guarding) {
+    const shove_move_def *def = m->def;
+    const int up = def->up_axis;
+    m->region_box =
+        SHOVE_IFN(may_bounce)(def) ? SHOVE_IFN(swept_bounds)(box, SHOVE_IFN(vec_neg)(delta)) : box;
+    m->lean = false;
+    m->gather_failed = false;
+    if (up >= 0) {
+        const float reach = def->step_height + 4.0f * def->skin + 2.0f * m->slack;
+        const float top = m->region_box.max.raw[up], bottom = m->region_box.min.raw[up];
+        m->region_box.min.raw[up] -= reach;
+        m->region_box.max.raw[up] += reach;
+        const bool *lean = m->source->lean_room;
+        if (lean && *lean && def->step_height > 0.0f) {
+            const float near = 4.0f * def->skin + 2.0f * m->slack;
+            m->lean = true;
+            m->room_top = m->region_box.max.raw[up];
+            m->room_bottom = m->region_box.min.raw[up];
+            m->region_box.max.raw[up] = top + near;
+            if (!guarding) {
+                m->region_box.min.raw[up] = bottom - near;
+            }
+        }
+    }
+    m->region_delta = delta;
+    m->region_margin = def->skin + m->slack;
+}
+
 shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_move_def *def,
                                    const SHOVE_IFN(obstacle_source) * source,
                                    SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out) {
@@ -123,42 +165,10 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     m.slack = 4.0f * SHOVE_IFN(ulp)(big);
     m.thin = !(narrow > m.slack);
 
-    /* The gather: the swept box, widened on the up axis for the step-up
-     * (raise, then settle) and the ground and edge probes. A bounce may take
-     * the mover back past its start by up to the motion (never further: each
-     * reflection keeps a part of what is left), so a move that may bounce
-     * gathers the box swept both ways. The guard keeps walking movers over
-     * ground: on it, or walking down onto ground within step_height below.
-     * Jumps and falls are free. */
+    /* The guard keeps walking movers over ground: on it, or walking down
+     * onto ground within step_height below. Jumps and falls are free. */
     const bool guarding = def->edge_guard && up >= 0 && !(delta.raw[up] > 0.0f);
-    m.region_box =
-        SHOVE_IFN(may_bounce)(def) ? SHOVE_IFN(swept_bounds)(box, SHOVE_IFN(vec_neg)(delta)) : box;
-    m.lean = false;
-    m.gather_failed = false;
-    if (up >= 0) {
-        const float reach = def->step_height + 4.0f * def->skin + 2.0f * m.slack;
-        const float top = m.region_box.max.raw[up], bottom = m.region_box.min.raw[up];
-        m.region_box.min.raw[up] -= reach;
-        m.region_box.max.raw[up] += reach;
-        /* Most moves try no step-up, and the step's room (above the head,
-         * and below the foot for its settle) is a layer of voxels more to
-         * read: a source that allows it is asked without that room, and
-         * again with it when a step-up is tried (widen_for_step). Until
-         * then only the ground probe looks past the swept box, within
-         * `near`; the edge guard's probe looks step_height below. */
-        if (source->lean_room && *source->lean_room && def->step_height > 0.0f) {
-            const float near = 4.0f * def->skin + 2.0f * m.slack;
-            m.lean = true;
-            m.room_top = m.region_box.max.raw[up];
-            m.room_bottom = m.region_box.min.raw[up];
-            m.region_box.max.raw[up] = top + near;
-            if (!guarding) {
-                m.region_box.min.raw[up] = bottom - near;
-            }
-        }
-    }
-    m.region_delta = delta;
-    m.region_margin = def->skin + m.slack;
+    SHOVE_IFN(gather_region)(&m, box, delta, guarding);
     SHOVE_IFN(obstacles_clear)(scratch);
     scratch->cursor = 0;
     if (!source->gather(source->ctx, m.region_box, m.region_delta, m.region_margin, scratch)) {
