@@ -205,12 +205,12 @@ typedef struct SHOVE_IFN(obstacle_source) {
     void *ctx;
     shove_id mover; /**< the body that moves, as filters see it (null for lists) */
     /** A source whose gather costs by the region it reads (voxel cells, a
-     *  tree walk) may be asked first without the room a step-up needs above
-     *  the mover, and again with it just before a step-up is tried
-     *  (slide_core, step_up.c): when *lean_room is true. NULL: never. */
+     *  tree walk) may be asked first without the room a step-up needs
+     *  (gather_region in slide.c), and again with it just before a step-up
+     *  is tried (step_up.c): when *lean_room is true. NULL: never. */
     const bool *lean_room;
     /** Called whenever the core tries a step-up, with `again` true when it
-     *  is about to gather again with the room above: the source may then
+     *  is about to gather again with that room: the source may then
      *  forget what the first gather spent (a voxel budget), so that the
      *  pair of them reads no more than one full gather may. NULL: nothing
      *  to do. */

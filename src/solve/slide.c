@@ -1,7 +1,7 @@
 /*
  * slide.c: collide-and-slide, the core every move runs (SHOVE_IFN(slide_core),
- * see obstacles.h): one gather (a second one, with the room above the box,
- * when a source that allows it left that room out and a step-up is tried),
+ * see obstacles.h): one gather (a second one, with the step-up's room, when
+ * a source that allows it left that room out and a step-up is tried),
  * the edge guard's clamp, the plain path or the step-up's, and the ground
  * flags of the end box. Template: see dim.h.
  *

@@ -59,7 +59,7 @@ typedef struct SHOVE_T(world_gather_ctx) {
      *  sweep along (0 there). */
     unsigned exact_low, exact_high;
     /** The first gather of a core run may leave out the room a step-up
-     *  needs above the mover (obstacle_source.lean_room): shove_move's own
+     *  needs (obstacle_source.lean_room): shove_move's own
      *  runs, each on a budget of its own, unless the body's last move tried
      *  a step-up (SHOVE_SLOT_STEP_TRIED: a mover pressing on a wall tries
      *  one on every move, and would gather twice). Off for the step's runs,

@@ -50,8 +50,9 @@ enum {
     SHOVE_SLOT_SENSOR = 1u << 2,     /**< reported, never blocks */
     SHOVE_SLOT_HAS_MOTION = 1u << 3, /**< `motion` holds a pending motion for the step */
     SHOVE_SLOT_RETIRED = 1u << 4,    /**< counter exhausted: the slot is never reused */
-    /** Its last shove_move tried a step-up: the next one gathers the room
-     *  above at once (world_gather_ctx.lean_room). Never changes a result. */
+    /** Its last shove_move tried a step-up: the next one gathers the
+     *  step-up's room at once (world_gather_ctx.lean_room). Never changes a
+     *  result. */
     SHOVE_SLOT_STEP_TRIED = 1u << 5,
 };
 
