@@ -462,7 +462,10 @@ SHOVE_API shove_status shove3_body_get_user_data(const shove3_world *w, shove_id
 
 /** Collide-and-slide one body now (bump's world:move) against every other
  *  body it collides with and the voxels. Other bodies do not move. Gives the
- *  same result as shove3_slide over the same boxes. `def` may be NULL.
+ *  same result as shove3_slide over the same boxes, except for a move over
+ *  voxels whose swept box spans more than 4 of them on some axis and that
+ *  meets one: it runs in pieces two voxels long, each a whole move, so it
+ *  may climb a step in each (up to step_height a piece). `def` may be NULL.
  *  Refuses, changing nothing: SHOVE_ERR_STALE_ID for an id that is not a
  *  live body of `w`; SHOVE_ERR_INVALID_ARGUMENT for a NULL world or result,
  *  a non-finite delta, a broken def, or a delta that would carry the box
