@@ -104,7 +104,7 @@ typedef struct SHOVE_IFN(mover) {
     float region_margin;
     bool streaming;
     /* The gather left out the step-up's room, above the box up to room_top
-     * and below it down to room_bottom (slide_core); widen_for_step gathers
+     * and below it down to room_bottom (gather_region); widen_for_step gathers
      * it before a step-up. */
     bool lean;
     float room_top, room_bottom;
@@ -132,14 +132,16 @@ typedef struct SHOVE_IFN(scan) {
     uint32_t base; /* key of set position 0 (obstacles streamed before it) */
 } SHOVE_IFN(scan);
 
-static void SHOVE_IFN(regather)(SHOVE_IFN(mover) * m) {
+/* The set gathered again for m->region_* from the set's cursor on. False
+ * when the source fails, which a resumable source streaming a fixed set
+ * never does (the streaming scans below ignore it). */
+static bool SHOVE_IFN(regather)(SHOVE_IFN(mover) * m) {
     SHOVE_IFN(obstacles_clear)(m->set);
-    /* Resumable sources only stop early on fixed sets, and then cannot fail. */
-    (void)m->source->gather(m->source->ctx, m->region_box, m->region_delta, m->region_margin,
-                            m->set);
+    return m->source->gather(m->source->ctx, m->region_box, m->region_delta, m->region_margin,
+                             m->set);
 }
 
-/* Gathers again with the step-up's room (see slide_core). The set is then
+/* Gathers again with the step-up's room (see gather_region in slide.c). The set is then
  * the one a full first gather makes, in the same order, so everything from
  * here on runs as it would have. What ran before needed nothing outside the
  * lean region: the plain path stays inside the swept box, the ground probe
@@ -156,10 +158,8 @@ static bool SHOVE_IFN(widen_for_step)(SHOVE_IFN(mover) * m) {
     m->lean = false;
     m->region_box.max.raw[m->def->up_axis] = m->room_top;
     m->region_box.min.raw[m->def->up_axis] = m->room_bottom;
-    SHOVE_IFN(obstacles_clear)(m->set);
     m->set->cursor = 0;
-    if (!m->source->gather(m->source->ctx, m->region_box, m->region_delta, m->region_margin,
-                           m->set)) {
+    if (!SHOVE_IFN(regather)(m)) {
         m->gather_failed = true;
         return false;
     }
@@ -172,7 +172,7 @@ static void SHOVE_IFN(scan_start)(SHOVE_IFN(mover) * m, SHOVE_IFN(scan) * s) {
     s->base = 0;
     if (m->streaming) {
         m->set->cursor = 0;
-        SHOVE_IFN(regather)(m);
+        (void)SHOVE_IFN(regather)(m);
     }
 }
 
@@ -187,7 +187,7 @@ static size_t SHOVE_IFN(scan_next_chunk)(SHOVE_IFN(mover) * m, SHOVE_IFN(scan) *
                 return 0;
             }
             s->base += (uint32_t)set->count;
-            SHOVE_IFN(regather)(m);
+            (void)SHOVE_IFN(regather)(m);
             s->pos = 0;
             continue;
         }
