@@ -29,15 +29,20 @@ typedef struct SHOVE_IFN(leg_candidate) {
 /* One leg: the box it starts from, its motion and their hull. The first
  * pass keeps every candidate it meets, in set order, when they fit and the
  * set is not streamed; the later passes and the rounding fix-up then read
- * that list instead of scanning the set and sweeping again. */
+ * that list instead of scanning the set and sweeping again. It also notes
+ * which kept candidates are the solid ones entered first (at t_min): all
+ * that pass 2 reads, and all that pass 3 reads when nothing is crossed. */
 typedef struct SHOVE_IFN(leg) {
     shove_aabb c;
     shove_vec r;
     shove_aabb hull;
     bool kept; /* cand[0 .. count) are all the candidates */
     size_t count;
+    size_t first_count; /* when kept: cand[first[0 .. first_count)], in set order */
+    uint8_t first[SLIDE_LEG_CANDIDATES];
     SHOVE_IFN(leg_candidate) cand[SLIDE_LEG_CANDIDATES];
 } SHOVE_IFN(leg);
+_Static_assert(SLIDE_LEG_CANDIDATES <= 256, "leg.first holds positions in cand as bytes");
 
 /* A walk over a leg's candidates: through the kept list, or a scan. */
 typedef struct SHOVE_IFN(leg_walk) {
@@ -54,6 +59,7 @@ static void SHOVE_IFN(leg_begin)(SHOVE_IFN(leg) * leg, shove_aabb c, shove_vec r
     leg->hull = SHOVE_IFN(swept_hull)(c, r);
     leg->kept = false;
     leg->count = 0;
+    leg->first_count = 0;
 }
 
 static void SHOVE_IFN(leg_walk_start)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg,
@@ -317,20 +323,39 @@ static void SHOVE_IFN(leg_first_entry)(SHOVE_IFN(mover) * m, SHOVE_IFN(leg) * le
             break;
         }
         keep = room;
-        leg->count += room ? 1u : 0u;
         if (!h->entered) {
+            leg->count += room ? 1u : 0u;
             continue;
         }
         if (h->response == SHOVE_RESPONSE_CROSS) {
             any_cross = true;
-        } else if (SHOVE_IFN(is_solid)(h->response) && h->det.t_enter < t_min) {
-            t_min = h->det.t_enter;
+        } else if (SHOVE_IFN(is_solid)(h->response)) {
+            /* the solid hits at t_min, as pass 2 tells them (t_enter ==
+             * t_min, so -0 and +0 are one time, as there) */
+            if (h->det.t_enter < t_min) {
+                t_min = h->det.t_enter;
+                leg->first_count = 0;
+            }
+            if (room && h->det.t_enter == t_min) {
+                leg->first[leg->first_count++] = (uint8_t)leg->count;
+            }
         }
+        leg->count += room ? 1u : 0u;
     }
     leg->kept = keep;
     st->t_min = t_min;
     st->any_cross = any_cross;
     st->blocked = t_min < INFINITY;
+}
+
+/* Pass 2's note of one solid hit at t_min: an axis it blocks, or (a
+ * corner) its tied set, bit T of *corners for tied set T. */
+static inline void SHOVE_IFN(note_tied)(unsigned tied, unsigned *mandatory, unsigned *corners) {
+    if (SHOVE_IFN(popcount)(tied) == 1) {
+        *mandatory |= tied;
+    } else {
+        *corners |= 1u << tied;
+    }
 }
 
 /* Pass 2: which axes the hits at t_min block, then how far the leg goes. */
@@ -340,16 +365,15 @@ static void SHOVE_IFN(leg_blocked_axes)(SHOVE_IFN(mover) * m, const SHOVE_IFN(le
     const float t_min = st->t_min;
     const bool blocked = st->blocked;
     unsigned mandatory = 0u, corners = 0u; /* corners: bit T for each tied set T seen */
-    if (blocked) {
+    if (blocked && leg->kept) {
+        for (size_t n = 0; n < leg->first_count; ++n) {
+            SHOVE_IFN(note_tied)(leg->cand[leg->first[n]].det.tied_axes, &mandatory, &corners);
+        }
+    } else if (blocked) {
         SHOVE_IFN(leg_walk_start)(m, leg, w);
         for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_next)(m, leg, w));) {
-            if (!h->entered || h->det.t_enter != t_min || !SHOVE_IFN(is_solid)(h->response)) {
-                continue;
-            }
-            if (SHOVE_IFN(popcount)(h->det.tied_axes) == 1) {
-                mandatory |= h->det.tied_axes;
-            } else {
-                corners |= 1u << h->det.tied_axes;
+            if (h->entered && h->det.t_enter == t_min && SHOVE_IFN(is_solid)(h->response)) {
+                SHOVE_IFN(note_tied)(h->det.tied_axes, &mandatory, &corners);
             }
         }
     }
@@ -382,77 +406,89 @@ static void SHOVE_IFN(leg_blocked_axes)(SHOVE_IFN(mover) * m, const SHOVE_IFN(le
     st->u = u;
 }
 
+/* Pass 3's handling of one solid hit h at t_min: the axis it stops (none
+ * for a corner another hit made moot), that axis's face, what the response
+ * does there, the flags and the contact. */
+static inline void SHOVE_IFN(contact_at_first)(SHOVE_IFN(mover) * m, shove_vec r,
+                                               const SHOVE_IFN(leg_candidate) * h, float path_t,
+                                               SHOVE_IFN(leg_stop) * st) {
+    int axis;
+    if (SHOVE_IFN(popcount)(h->det.tied_axes) == 1) {
+        axis = h->det.axis;
+        SHOVE_AXES_UNROLLED
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            if (h->det.tied_axes == (1u << a)) {
+                axis = a;
+            }
+        }
+    } else {
+        axis = st->corner_choice[h->det.tied_axes];
+        if (axis < 0) {
+            return; /* a corner another hit made moot */
+        }
+    }
+    const shove_aabb o = h->box;
+    const shove_response resp = h->response;
+    const float sign = r.raw[axis] > 0.0f ? -1.0f : 1.0f;
+    float *face = st->face;
+    if (r.raw[axis] > 0.0f) {
+        face[axis] = o.min.raw[axis] < face[axis] ? o.min.raw[axis] : face[axis];
+    } else {
+        face[axis] = o.max.raw[axis] > face[axis] ? o.max.raw[axis] : face[axis];
+    }
+    if (resp == SHOVE_RESPONSE_TOUCH) {
+        st->touch = true;
+    } else if (resp == SHOVE_RESPONSE_BOUNCE && !m->settling) {
+        st->bounce_axes |= 1u << axis;
+    } else {
+        st->slide_axes |= 1u << axis;
+    }
+    SHOVE_IFN(set_flags)(m, axis, sign);
+    SHOVE_IFN(report)(m, h->i, h->key, axis, sign, path_t, resp);
+}
+
 /* Pass 3: contacts, contact faces and responses. `done` is the fraction of
- * the sub-move's request behind the leg's start. */
+ * the sub-move's request behind the leg's start. A kept leg that crosses
+ * nothing reads only its solid hits at t_min (noted by pass 1, in the
+ * order a walk meets them). */
 static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) * leg,
                                     SHOVE_IFN(leg_walk) * w, float done, SHOVE_IFN(leg_stop) * st) {
     const shove_vec r = leg->r;
     const float t_min = st->t_min;
-    const bool blocked = st->blocked;
     const float u = st->u;
-    float *face = st->face;
-    unsigned slide_axes = 0u, bounce_axes = 0u;
-    bool touch = false;
-    if (blocked) { /* read on blocked axes only */
+    const float path_t = done + t_min * (1.0f - done);
+    st->slide_axes = 0u;
+    st->bounce_axes = 0u;
+    st->touch = false;
+    if (st->blocked) { /* read on blocked axes only */
         SHOVE_AXES_UNROLLED
         for (int a = 0; a < SHOVE_DIM; ++a) {
-            face[a] = r.raw[a] > 0.0f ? INFINITY : -INFINITY;
+            st->face[a] = r.raw[a] > 0.0f ? INFINITY : -INFINITY;
         }
     }
-    if (blocked || st->any_cross) {
+    if (st->blocked && leg->kept && !st->any_cross) {
+        for (size_t n = 0; n < leg->first_count; ++n) {
+            SHOVE_IFN(contact_at_first)(m, r, &leg->cand[leg->first[n]], path_t, st);
+        }
+    } else if (st->blocked || st->any_cross) {
         SHOVE_IFN(leg_walk_start)(m, leg, w);
         for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_next)(m, leg, w));) {
             if (!h->entered) {
                 continue;
             }
-            const shove_response resp = h->response;
-            const shove_aabb o = h->box;
-            if (resp == SHOVE_RESPONSE_CROSS) {
+            if (h->response == SHOVE_RESPONSE_CROSS) {
                 if (h->det.t_enter < u) {
                     SHOVE_IFN(report)
                     (m, h->i, h->key, h->det.axis, h->det.sign,
-                     done + h->det.t_enter * (1.0f - done), resp);
+                     done + h->det.t_enter * (1.0f - done), h->response);
                 }
                 continue;
             }
-            if (!SHOVE_IFN(is_solid)(resp) || h->det.t_enter != t_min) {
-                continue;
+            if (SHOVE_IFN(is_solid)(h->response) && h->det.t_enter == t_min) {
+                SHOVE_IFN(contact_at_first)(m, r, h, path_t, st);
             }
-            int axis;
-            if (SHOVE_IFN(popcount)(h->det.tied_axes) == 1) {
-                axis = h->det.axis;
-                SHOVE_AXES_UNROLLED
-                for (int a = 0; a < SHOVE_DIM; ++a) {
-                    if (h->det.tied_axes == (1u << a)) {
-                        axis = a;
-                    }
-                }
-            } else {
-                axis = st->corner_choice[h->det.tied_axes];
-                if (axis < 0) {
-                    continue; /* a corner another hit made moot */
-                }
-            }
-            const float sign = r.raw[axis] > 0.0f ? -1.0f : 1.0f;
-            if (r.raw[axis] > 0.0f) {
-                face[axis] = o.min.raw[axis] < face[axis] ? o.min.raw[axis] : face[axis];
-            } else {
-                face[axis] = o.max.raw[axis] > face[axis] ? o.max.raw[axis] : face[axis];
-            }
-            if (resp == SHOVE_RESPONSE_TOUCH) {
-                touch = true;
-            } else if (resp == SHOVE_RESPONSE_BOUNCE && !m->settling) {
-                bounce_axes |= 1u << axis;
-            } else {
-                slide_axes |= 1u << axis;
-            }
-            SHOVE_IFN(set_flags)(m, axis, sign);
-            SHOVE_IFN(report)(m, h->i, h->key, axis, sign, done + t_min * (1.0f - done), resp);
         }
     }
-    st->slide_axes = slide_axes;
-    st->bounce_axes = bounce_axes;
-    st->touch = touch;
 }
 
 /* Move: along the path to u, blocked axes snapped to face -+ skin, inside
