@@ -238,6 +238,50 @@ Test(occupancy, counts_that_spare_few_walks_are_dropped) {
     SHOVE_FN(world_destroy)(w);
 }
 
+/* Mobs in groups on a lattice of spots 16 apart, each group inside one
+ * cell of the counts (their side is 2 in 3D and 4 in 2D for these mobs:
+ * the power of two at least twice their mean side): `pairs` spots with
+ * two mobs side by side, then spots with one. A lone mob's gathers find no
+ * other body in its cell (spared); a pair's never do. */
+static void build_groups(shove_world *w, int pairs, shove_id *mobs) {
+    int n = 0;
+    for (int spot = 0; n < MOBS; ++spot) {
+        const float x = 16.0f * (float)(spot % 12) + 0.2f,
+                    other = 16.0f * (float)(spot / 12) + 0.2f;
+        const int in_group = spot < pairs ? 2 : 1;
+        for (int k = 0; k < in_group && n < MOBS; ++k) {
+            const float at = x + 0.7f * (float)k;
+#if SHOVE_DIM == 2
+            const shove_aabb b = BOX(at, other, 0, at + 0.6f, other + 1.8f, 0);
+#else
+            const shove_aabb b = BOX(at, 0, other, at + 0.6f, 1.8f, other + 0.6f);
+#endif
+            mobs[n++] = test_add_filtered_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+        }
+    }
+}
+
+Test(occupancy, counts_that_spare_a_third_of_the_walks_are_kept) {
+    /* 60 pairs and 80 lone mobs: 40% of the gathers spared, more than
+     * keeping the counts costs (a third, see occupancy_review) */
+    shove_world *w = new_world();
+    shove_id mobs[MOBS];
+    build_groups(w, 60, mobs);
+    test_rng r = {23};
+    move_each(w, mobs, &r, 0.02f);
+    cr_assert(w->occupancy.on, "built over the groups");
+    /* past two reviews (one every 4,096 moves of a dynamic body) */
+    for (int pass = 0; pass < 45; ++pass) {
+        move_each(w, mobs, &r, 0.02f);
+        cr_assert(w->occupancy.on, "kept after %d moves of every mob", pass + 2);
+    }
+    const SHOVE_T(occupancy) *o = &w->occupancy;
+    cr_expect(o->moves > 0 && o->spared * 2u < o->moves && o->spared * 3u >= o->moves,
+              "spared %u gathers in %u moves: between a third and a half", o->spared, o->moves);
+    expect_counts_mirror_bodies(w);
+    SHOVE_FN(world_destroy)(w);
+}
+
 Test(occupancy, bodies_that_share_their_cells_get_no_counts) {
     /* MOBS bodies in a tenth of the scene's side: most cells hold several */
     shove_world *w = new_world();
