@@ -7,11 +7,11 @@
 #include <math.h>
 
 #include "geometry/geometry.h"
+#include "kernels.h" /* SHOVE_HAVE_SIMD_KERNELS: 0 unless the build sets it */
 #if SHOVE_HAVE_SIMD_KERNELS
 #include <simde/x86/sse2.h>
 #include <string.h>
 #endif
-#include "kernels.h"
 #include "list_scan.h"
 #include "soa.h"
 
