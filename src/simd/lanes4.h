@@ -62,9 +62,6 @@ static inline shove__m4 shove__f4_lt(shove__f4 a, shove__f4 b) {
 static inline shove__m4 shove__f4_gt(shove__f4 a, shove__f4 b) {
     return simde_mm_cmpgt_ps(a, b);
 }
-static inline shove__m4 shove__f4_le(shove__f4 a, shove__f4 b) {
-    return simde_mm_cmple_ps(a, b);
-}
 static inline shove__m4 shove__m4_and(shove__m4 a, shove__m4 b) {
     return simde_mm_and_ps(a, b);
 }
@@ -135,13 +132,6 @@ static inline shove__m4 shove__f4_lt(shove__f4 a, shove__f4 b) {
 }
 static inline shove__m4 shove__f4_gt(shove__f4 a, shove__f4 b) {
     return shove__f4_lt(b, a);
-}
-static inline shove__m4 shove__f4_le(shove__f4 a, shove__f4 b) {
-    shove__m4 m;
-    for (int k = 0; k < 4; ++k) {
-        m.lane[k] = a.lane[k] <= b.lane[k] ? UINT32_MAX : 0u;
-    }
-    return m;
 }
 static inline shove__m4 shove__m4_and(shove__m4 a, shove__m4 b) {
     for (int k = 0; k < 4; ++k) {
