@@ -456,7 +456,10 @@ static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
     const shove_vec r = leg->r;
     const float t_min = st->t_min;
     const float u = st->u;
-    const float path_t = done + t_min * (1.0f - done);
+    /* the contact time of the hits at t_min (none when the leg is not
+     * blocked: t_min is infinite then, and times 0 would raise the invalid
+     * flag for a game that traps it) */
+    const float path_t = st->blocked ? done + t_min * (1.0f - done) : 0.0f;
     st->slide_axes = 0u;
     st->bounce_axes = 0u;
     st->touch = false;
