@@ -304,7 +304,14 @@ typedef struct SHOVE_IFN(leg_stop) {
     bool touch;
 } SHOVE_IFN(leg_stop);
 
-/* Pass 1: earliest solid entry (keeping the candidates if it can). */
+/* Whether candidate h is one of a leg's solid hits at t_min: the hits
+ * passes 2 and 3 read (t_enter == t_min, so -0 and +0 are one time). */
+static inline bool SHOVE_IFN(first_hit)(const SHOVE_IFN(leg_candidate) * h, float t_min) {
+    return h->entered && h->det.t_enter == t_min && SHOVE_IFN(is_solid)(h->response);
+}
+
+/* Pass 1: earliest solid entry (keeping the candidates if it can), and
+ * which kept candidates are the solid hits at it (leg->first). */
 static void SHOVE_IFN(leg_first_entry)(SHOVE_IFN(mover) * m, SHOVE_IFN(leg) * leg,
                                        SHOVE_IFN(leg_walk) * w, SHOVE_IFN(leg_stop) * st) {
     float t_min = INFINITY;
@@ -323,22 +330,14 @@ static void SHOVE_IFN(leg_first_entry)(SHOVE_IFN(mover) * m, SHOVE_IFN(leg) * le
             break;
         }
         keep = room;
-        if (!h->entered) {
-            leg->count += room ? 1u : 0u;
-            continue;
-        }
-        if (h->response == SHOVE_RESPONSE_CROSS) {
+        if (h->entered && h->response == SHOVE_RESPONSE_CROSS) {
             any_cross = true;
-        } else if (SHOVE_IFN(is_solid)(h->response)) {
-            /* the solid hits at t_min, as pass 2 tells them (t_enter ==
-             * t_min, so -0 and +0 are one time, as there) */
-            if (h->det.t_enter < t_min) {
-                t_min = h->det.t_enter;
-                leg->first_count = 0;
-            }
-            if (room && h->det.t_enter == t_min) {
-                leg->first[leg->first_count++] = (uint8_t)leg->count;
-            }
+        } else if (h->entered && SHOVE_IFN(is_solid)(h->response) && h->det.t_enter < t_min) {
+            t_min = h->det.t_enter;
+            leg->first_count = 0; /* the hits noted so far came later */
+        }
+        if (room && SHOVE_IFN(first_hit)(h, t_min)) {
+            leg->first[leg->first_count++] = (uint8_t)leg->count;
         }
         leg->count += room ? 1u : 0u;
     }
@@ -372,7 +371,7 @@ static void SHOVE_IFN(leg_blocked_axes)(SHOVE_IFN(mover) * m, const SHOVE_IFN(le
     } else if (blocked) {
         SHOVE_IFN(leg_walk_start)(m, leg, w);
         for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_next)(m, leg, w));) {
-            if (h->entered && h->det.t_enter == t_min && SHOVE_IFN(is_solid)(h->response)) {
+            if (SHOVE_IFN(first_hit)(h, t_min)) {
                 SHOVE_IFN(note_tied)(h->det.tied_axes, &mandatory, &corners);
             }
         }
@@ -476,18 +475,13 @@ static void SHOVE_IFN(leg_contacts)(SHOVE_IFN(mover) * m, const SHOVE_IFN(leg) *
     } else if (st->blocked || st->any_cross) {
         SHOVE_IFN(leg_walk_start)(m, leg, w);
         for (const SHOVE_IFN(leg_candidate) * h; (h = SHOVE_IFN(leg_next)(m, leg, w));) {
-            if (!h->entered) {
-                continue;
-            }
-            if (h->response == SHOVE_RESPONSE_CROSS) {
+            if (h->entered && h->response == SHOVE_RESPONSE_CROSS) {
                 if (h->det.t_enter < u) {
                     SHOVE_IFN(report)
                     (m, h->i, h->key, h->det.axis, h->det.sign,
                      done + h->det.t_enter * (1.0f - done), h->response);
                 }
-                continue;
-            }
-            if (SHOVE_IFN(is_solid)(h->response) && h->det.t_enter == t_min) {
+            } else if (SHOVE_IFN(first_hit)(h, t_min)) {
                 SHOVE_IFN(contact_at_first)(m, r, h, path_t, st);
             }
         }
