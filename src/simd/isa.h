@@ -28,6 +28,11 @@
  * no 256-bit vector then crosses into baseline code, and the level is
  * real AVX2 code (tests/single/user-build checks its compares are 8 lanes
  * wide).
+ *
+ * Under SIMDE_NO_NATIVE (the portable path, make portable) there are no
+ * regions: every level is SIMDe's portable code for the baseline, as the
+ * CMake build makes it, and a region could not take SIMDe's portable
+ * 128-bit types into native AVX functions.
  */
 #ifndef SHOVE_SIMD_ISA_H
 #define SHOVE_SIMD_ISA_H
@@ -35,12 +40,14 @@
 #define SHOVE_ISA_PRAGMA_(text) _Pragma(#text)
 #define SHOVE_ISA_PRAGMA(text)  SHOVE_ISA_PRAGMA_(text)
 
-#if defined(SHOVE_ISA_REGIONS) && (defined(__x86_64__) || defined(__i386__)) && defined(__clang__)
+#if defined(SHOVE_ISA_REGIONS) && !defined(SIMDE_NO_NATIVE) &&                                     \
+    (defined(__x86_64__) || defined(__i386__)) && defined(__clang__)
 #define SHOVE_ISA_BEGIN(isa)                                                                       \
     SHOVE_ISA_PRAGMA(clang attribute push(__attribute__((target(isa))), apply_to = function))
 #define SHOVE_ISA_END    SHOVE_ISA_PRAGMA(clang attribute pop)
 #define SHOVE_ISA_ACTIVE 1
-#elif defined(SHOVE_ISA_REGIONS) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#elif defined(SHOVE_ISA_REGIONS) && !defined(SIMDE_NO_NATIVE) &&                                   \
+    (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
 #define SHOVE_ISA_BEGIN(isa) SHOVE_ISA_PRAGMA(GCC push_options) SHOVE_ISA_PRAGMA(GCC target(isa))
 #define SHOVE_ISA_END        SHOVE_ISA_PRAGMA(GCC pop_options)
 #define SHOVE_ISA_ACTIVE     1

@@ -27,6 +27,21 @@ SHOVE_ISA256_END
 
 #include "compress.h"
 
+/* clang warns (-Wpsabi) that a 256-bit vector passed or returned without
+ * AVX enabled has another calling convention. That happens only where this
+ * file is compiled for a baseline without AVX and without a region: the
+ * single header on SIMDe's portable path. Every function here is static,
+ * so no such vector crosses into code compiled otherwise. */
+#if defined(__clang__) && !defined(__AVX__) && !SHOVE_ISA256_ACTIVE
+#define SHOVE_AVX2_QUIET_PSABI 1
+#else
+#define SHOVE_AVX2_QUIET_PSABI 0
+#endif
+#if SHOVE_AVX2_QUIET_PSABI
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
+#endif
+
 #define WIDE_NAME  avx2
 #define WIDE_LANES 8
 /* Batches of 4 to 7 boxes are one or two 4-lane blocks at SSE4.1, which
@@ -144,6 +159,11 @@ static inline unsigned wide_compress(uint32_t *out, wide_u base, unsigned bits) 
 #include "dim_end.h"
 
 SHOVE_ISA256_END
+
+#if SHOVE_AVX2_QUIET_PSABI
+#pragma clang diagnostic pop
+#endif
+#undef SHOVE_AVX2_QUIET_PSABI
 
 const shove_kernel_table shove__kernels_avx2 = {
     .overlap2 = shove2__overlap_batch_avx2,
