@@ -158,7 +158,14 @@ typedef void shove_task_fn(uint32_t begin, uint32_t end, uint32_t worker, void *
  *  min_range items (the last may be shorter), each range exactly once, on
  *  workers 0 .. worker_count - 1, in any order and on any threads. Return
  *  a handle for shove_finish_task_fn, or NULL when everything already ran
- *  (it may run everything at once, on the calling thread). */
+ *  (it may run everything at once, on the calling thread). A system that
+ *  breaks these promises (skips a range, runs one twice or after
+ *  finish returned, or on a worker out of range or busy on another
+ *  thread) costs the step its head start on those items, never its
+ *  results: each item runs at most once, only until finish returns (the
+ *  step then waits for the calls already running), and never twice at
+ *  once on one worker. Calling fn after the world was destroyed is the
+ *  game's bug. */
 typedef void *shove_enqueue_task_fn(shove_task_fn *fn, uint32_t count, uint32_t min_range,
                                     void *fn_ctx, void *task_ctx);
 

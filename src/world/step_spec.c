@@ -234,14 +234,13 @@ static void SHOVE_IFN(step_spec_one)(const STEP_RUN *run, struct SHOVE_T(step_wo
     spec->valid = true;
 }
 
+/* The parallel part's task. Through a game's task system it runs behind
+ * the gate of workers.c: each mover at most once, on a worker in range
+ * that no other thread uses meanwhile, whatever that system does. */
 static void SHOVE_IFN(step_spec_task)(uint32_t begin, uint32_t end, uint32_t worker, void *vctx) {
     const STEP_RUN *run = vctx;
     struct SHOVE_T(step_scratch) *s = run->s;
     for (uint32_t i = begin; i < end && i < s->mover_count; ++i) {
-        if (worker >= s->worker_slots) {
-            s->spec[i].valid = false; /* a task system that broke its promise */
-            continue;
-        }
         SHOVE_IFN(step_spec_one)(run, &s->workers[worker], i, worker);
     }
 }

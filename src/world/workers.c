@@ -16,6 +16,7 @@
 
 #if defined(SHOVE_HAVE_PTHREADS)
 #include <pthread.h>
+#include <sched.h>
 typedef pthread_t pool_thread;
 typedef pthread_mutex_t pool_mutex;
 typedef pthread_cond_t pool_cond;
@@ -328,6 +329,101 @@ static void pool_run(shove__pool *p, shove_task_fn *fn, uint32_t count, uint32_t
 
 #endif
 
+/* >>the gate of a game's task system (workers.h: shove__task_gate) ------- */
+
+void shove__tasks_init(shove__tasks *t) {
+    shove__task_gate *g = &t->gate;
+    atomic_init(&g->open, 0u);
+    atomic_init(&g->in_flight, 0u);
+    for (uint32_t k = 0; k < SHOVE_MAX_WORKERS; ++k) {
+        atomic_init(&g->busy[k], 0u);
+    }
+    g->fn = NULL;
+    g->fn_ctx = NULL;
+    g->count = 0u;
+    g->worker_count = 0u;
+    g->claimed = NULL;
+    g->claimed_words = 0u;
+}
+
+/* Give the thread up while a late call of the task system leaves the gate. */
+static void gate_yield(void) {
+#if defined(SHOVE_HAVE_PTHREADS)
+    sched_yield();
+#elif defined(SHOVE_HAVE_C11_THREADS)
+    thrd_yield();
+#endif
+}
+
+/* Claims item i; false when it was claimed already. */
+static inline bool gate_claim(shove__task_gate *g, uint32_t i) {
+    const unsigned bit = 1u << (i % 32u);
+    return (atomic_fetch_or_explicit(&g->claimed[i / 32u], bit, memory_order_relaxed) & bit) == 0u;
+}
+
+/* The task as the game's task system runs it: the items of [begin, end)
+ * not claimed yet, in stretches, while the gate is open and `worker` is
+ * in range and not busy on another thread. The gate's fields are read only
+ * after `open` was seen set, and shove__tasks_run writes them only while it
+ * is shut and no call is inside. */
+static void gate_task(uint32_t begin, uint32_t end, uint32_t worker, void *vgate) {
+    shove__task_gate *g = vgate;
+    atomic_fetch_add(&g->in_flight, 1u);
+    if (atomic_load(&g->open) != 0u && worker < g->worker_count &&
+        atomic_exchange(&g->busy[worker], 1u) == 0u) {
+        end = end < g->count ? end : g->count;
+        uint32_t i = begin;
+        while (i < end) {
+            if (!gate_claim(g, i)) {
+                i += 1u;
+                continue;
+            }
+            uint32_t j = i + 1u;
+            while (j < end && gate_claim(g, j)) {
+                j += 1u;
+            }
+            g->fn(i, j, worker, g->fn_ctx);
+            i = j;
+        }
+        atomic_store(&g->busy[worker], 0u);
+    }
+    atomic_fetch_sub(&g->in_flight, 1u);
+}
+
+/* Opens the gate for fn over [0, count); false when there is no memory
+ * for its claims (the caller then runs the task itself). */
+static bool gate_open(shove__tasks *t, shove_task_fn *fn, uint32_t count, void *fn_ctx) {
+    shove__task_gate *g = &t->gate;
+    const uint32_t words = count / 32u + 1u;
+    if (words > g->claimed_words) {
+        const size_t old = (size_t)g->claimed_words * sizeof *g->claimed;
+        atomic_uint *grown =
+            t->alloc.realloc(t->alloc.ctx, g->claimed, old, (size_t)words * sizeof *g->claimed);
+        if (!grown) {
+            return false;
+        }
+        g->claimed = grown;
+        g->claimed_words = words;
+    }
+    for (uint32_t k = 0; k < words; ++k) {
+        atomic_store_explicit(&g->claimed[k], 0u, memory_order_relaxed);
+    }
+    g->fn = fn;
+    g->fn_ctx = fn_ctx;
+    g->count = count;
+    g->worker_count = t->worker_count;
+    atomic_store(&g->open, 1u);
+    return true;
+}
+
+/* Shuts the gate and waits for the calls inside it. */
+static void gate_shut(shove__task_gate *g) {
+    atomic_store(&g->open, 0u);
+    while (atomic_load(&g->in_flight) != 0u) {
+        gate_yield();
+    }
+}
+
 void shove__tasks_run(shove__tasks *t, shove_task_fn *fn, uint32_t count, uint32_t min_range,
                       void *fn_ctx) {
     if (count == 0u) {
@@ -335,10 +431,15 @@ void shove__tasks_run(shove__tasks *t, shove_task_fn *fn, uint32_t count, uint32
     }
     min_range = min_range > 0u ? min_range : 1u;
     if (t->enqueue_task) {
-        void *task = t->enqueue_task(fn, count, min_range, fn_ctx, t->task_ctx);
+        if (!gate_open(t, fn, count, fn_ctx)) {
+            fn(0u, count, 0u, fn_ctx);
+            return;
+        }
+        void *task = t->enqueue_task(gate_task, count, min_range, &t->gate, t->task_ctx);
         if (task) {
             t->finish_task(task, t->task_ctx);
         }
+        gate_shut(&t->gate);
         return;
     }
     if (t->worker_count > 1u && !t->pool && !t->pool_failed) {
@@ -356,5 +457,11 @@ void shove__tasks_stop(shove__tasks *t) {
     if (t->pool) {
         pool_destroy(t->pool, t->alloc);
         t->pool = NULL;
+    }
+    if (t->gate.claimed) {
+        t->alloc.realloc(t->alloc.ctx, t->gate.claimed,
+                         (size_t)t->gate.claimed_words * sizeof *t->gate.claimed, 0);
+        t->gate.claimed = NULL;
+        t->gate.claimed_words = 0u;
     }
 }

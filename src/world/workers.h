@@ -13,6 +13,7 @@
 #ifndef SHOVE_WORKERS_H
 #define SHOVE_WORKERS_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -20,6 +21,25 @@
 
 /** The built-in pool (workers.c). Opaque. */
 typedef struct shove__pool shove__pool;
+
+/** What a game's task system is given in place of a task (workers.c):
+ *  whatever that system does, each item of the task runs at most once,
+ *  only while shove__tasks_run waits for it, and never on two ranges of one
+ *  worker at a time. Items it skips, runs twice, runs late or on a worker
+ *  out of range, or runs on a worker busy on another thread, do not run
+ *  (again); the caller of shove__tasks_run treats every item's output as
+ *  optional. Kept in the world, so that a call that comes after
+ *  shove__tasks_run returned finds the gate shut. */
+typedef struct shove__task_gate {
+    atomic_uint open;      /**< 1 while shove__tasks_run waits for the task */
+    atomic_uint in_flight; /**< calls inside the gate */
+    shove_task_fn *fn;     /**< the task (read only while open) */
+    void *fn_ctx;
+    uint32_t count, worker_count;
+    atomic_uint busy[SHOVE_MAX_WORKERS]; /**< 1 while a range of that worker runs */
+    atomic_uint *claimed;                /**< a bit per item: it ran or runs */
+    uint32_t claimed_words;              /**< capacity of claimed, in words */
+} shove__task_gate;
 
 /** How a world runs tasks (a copy of its def's fields, plus the pool). */
 typedef struct shove__tasks {
@@ -30,14 +50,20 @@ typedef struct shove__tasks {
     shove__pool *pool; /**< started by the first task that needs it */
     bool pool_failed;  /**< threads could not be started: run inline */
     shove_allocator alloc;
+    shove__task_gate gate; /**< between the game's task system and a task */
 } shove__tasks;
 
+/** Set up the fields of `t` past the def's (the world sets those). */
+void shove__tasks_init(shove__tasks *t);
+
 /** Run fn over [0, count) in ranges of at least min_range items; returns
- *  when every range ran. */
+ *  when every range ran (through a game's task system: every range that
+ *  ran, see shove__task_gate). */
 void shove__tasks_run(shove__tasks *t, shove_task_fn *fn, uint32_t count, uint32_t min_range,
                       void *fn_ctx);
 
-/** Stop and join the pool, if any (world_destroy). */
+/** Stop and join the pool, if any, and free the gate's memory
+ *  (world_destroy). */
 void shove__tasks_stop(shove__tasks *t);
 
 /** True when this build can start threads of its own. */

@@ -115,6 +115,7 @@ shove_status SHOVE_FN(world_create)(const shove_world_def *def, shove_world **ou
     w->tasks.finish_task = d.finish_task;
     w->tasks.task_ctx = d.task_ctx;
     w->tasks.alloc = alloc;
+    shove__tasks_init(&w->tasks);
     w->free_head = SHOVE_TREE_NONE;
     w->pair_free = SHOVE_TREE_NONE;
     w->own_def_free = SHOVE_TREE_NONE;

@@ -9,12 +9,15 @@
  * after test_dim.h (or dim.h and geometry.h) and world.h.
  *
  * Also two task systems of a game: one that runs ranges in reverse order
- * on the caller, one that runs them on two threads of its own.
+ * on the caller, one that runs them on two threads of its own; and task
+ * systems that break their promises (liar_enqueue).
  */
 #ifndef SHOVE_TEST_STEP_SCENES_H
 #define SHOVE_TEST_STEP_SCENES_H
 
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -95,6 +98,124 @@ static void own_finish(void *task, void *task_ctx) {
         pthread_join(job->thread[k], NULL);
     }
     free(job);
+}
+
+/* >>task systems that break their promises ------------------------------
+ *
+ * Each must cost the step nothing but time (workers.c's gate):
+ *   LIAR_TWICE       every range on both of two threads at once, as
+ *                    workers 0 and 1;
+ *   LIAR_ONE_WORKER  the ranges shared by two threads that both say they
+ *                    are worker 0;
+ *   LIAR_LATE        two threads that start only once finish_task has
+ *                    returned (joined at the next enqueue, or by
+ *                    liar_join before the world goes);
+ *   LIAR_SKIPS       every third range never run (on the caller);
+ *   LIAR_BAD_WORKER  every other range on a worker past worker_count. */
+enum { LIAR_TWICE, LIAR_ONE_WORKER, LIAR_LATE, LIAR_SKIPS, LIAR_BAD_WORKER, LIARS };
+
+static const char *const liar_names[LIARS] = {
+    "every range twice at once", "two threads as one worker", "ranges after finish returned",
+    "ranges skipped", "workers out of range"};
+
+typedef struct liar_part {
+    shove_task_fn *fn;
+    void *fn_ctx;
+    uint32_t count, range;
+    uint32_t first, stride; /* ranges first, first + stride, ... */
+    uint32_t worker;
+    const atomic_int *go; /* LIAR_LATE: wait for it */
+} liar_part;
+
+typedef struct liar {
+    int kind;
+    int calls;
+    bool running; /* threads not joined yet */
+    pthread_t thread[2];
+    liar_part part[2];
+    atomic_int go;
+} liar;
+
+static void liar_ranges(const liar_part *p) {
+    for (uint64_t k = p->first;; k += p->stride) {
+        const uint64_t begin = k * p->range;
+        if (begin >= p->count) {
+            return;
+        }
+        const uint64_t end = begin + p->range < p->count ? begin + p->range : p->count;
+        p->fn((uint32_t)begin, (uint32_t)end, p->worker, p->fn_ctx);
+    }
+}
+
+static void *liar_thread(void *arg) {
+    const liar_part *p = arg;
+    while (p->go && atomic_load(p->go) == 0) {
+        sched_yield();
+    }
+    liar_ranges(p);
+    return NULL;
+}
+
+/* Joins the threads of the last task, if any. */
+static void liar_join(liar *l) {
+    if (!l->running) {
+        return;
+    }
+    for (int k = 0; k < 2; ++k) {
+        pthread_join(l->thread[k], NULL);
+    }
+    l->running = false;
+}
+
+static void *liar_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
+                          void *task_ctx) {
+    liar *l = task_ctx;
+    l->calls += 1;
+    liar_join(l);
+    const uint32_t range = min_range > 0u ? min_range : 1u;
+    if (l->kind == LIAR_SKIPS || l->kind == LIAR_BAD_WORKER) {
+        const uint32_t ranges = (count + range - 1u) / range;
+        for (uint32_t k = 0; k < ranges; ++k) {
+            const uint32_t begin = k * range;
+            const uint32_t end = count - begin < range ? count : begin + range;
+            if (l->kind == LIAR_SKIPS && k % 3u == 2u) {
+                continue;
+            }
+            fn(begin, end, l->kind == LIAR_BAD_WORKER && k % 2u == 1u ? 7u + k : 0u, fn_ctx);
+        }
+        return NULL;
+    }
+    atomic_store(&l->go, l->kind == LIAR_LATE ? 0 : 1);
+    for (uint32_t k = 0; k < 2u; ++k) {
+        liar_part *p = &l->part[k];
+        *p = (liar_part){fn, fn_ctx, count, range, k, 2u, k, &l->go};
+        if (l->kind == LIAR_TWICE) {
+            p->first = 0u;
+            p->stride = 1u;
+        } else if (l->kind == LIAR_ONE_WORKER) {
+            p->worker = 0u;
+        }
+        scenes_check(pthread_create(&l->thread[k], NULL, liar_thread, p) == 0, "pthread_create");
+    }
+    l->running = true;
+    return l;
+}
+
+static void liar_finish(void *task, void *task_ctx) {
+    (void)task;
+    liar *l = task_ctx;
+    if (l->kind == LIAR_LATE) {
+        atomic_store(&l->go, 1); /* they start now, and finish returns at once */
+        return;
+    }
+    liar_join(l);
+}
+
+/* Called with the def's task_ctx before a scene's world is destroyed. */
+static void (*scene_before_destroy)(void *task_ctx);
+
+static void liar_before_destroy(void *task_ctx) {
+    liar_join(task_ctx);
 }
 
 enum { SCENE_SPARSE, SCENE_CROWDED, SCENE_CROWDED_ONE, SCENE_PLATFORMS, SCENE_PEN, SCENES };
@@ -286,6 +407,9 @@ static uint64_t run_scene_speculating(int kind, shove_world_def def, bool every_
             h = mix(h, &ev[k].b.index, sizeof ev[k].b.index);
             h = mix(h, &ev[k].normal, sizeof ev[k].normal);
         }
+    }
+    if (scene_before_destroy) {
+        scene_before_destroy(def.task_ctx);
     }
     SHOVE_FN(world_destroy)(s->w);
     free(s);

@@ -5,8 +5,9 @@
  * per dimension: every scene of test_step_scenes.h (bench_step's scenes
  * and a voxel pen) stepped with 1, 2 and 3 workers of the built-in pool
  * and with a game's task systems (ranges in reverse, two threads of its
- * own), speculating on every step (the step would otherwise time itself
- * and mostly not); the hashes must agree. ThreadSanitizer reports any data race and
+ * own) and task systems that break their promises (liar_enqueue),
+ * speculating on every step (the step would otherwise time itself and
+ * mostly not); the hashes must agree. ThreadSanitizer reports any data race and
  * ends the program (halt_on_error). Exit 0 when everything agrees.
  */
 #include <stdio.h>
@@ -57,6 +58,27 @@ int main(void) {
                 failures += 1;
             }
         }
+        /* task systems that break their promises (test_step_scenes.h) */
+        scene_before_destroy = liar_before_destroy;
+        for (int kind_of_liar = 0; kind_of_liar < LIARS; ++kind_of_liar) {
+            liar l;
+            memset(&l, 0, sizeof l);
+            l.kind = kind_of_liar;
+            atomic_init(&l.go, 0);
+            def = SHOVE_FN(default_world_def)();
+            def.worker_count = 2;
+            def.enqueue_task = liar_enqueue;
+            def.finish_task = liar_finish;
+            def.task_ctx = &l;
+            const uint64_t h = run_scene_speculating(kind, def, true);
+            if (h != one) {
+                fprintf(stderr, "%dD %s, %s: %016llx, 1 worker: %016llx\n", SHOVE_DIM,
+                        scene_names[kind], liar_names[kind_of_liar], (unsigned long long)h,
+                        (unsigned long long)one);
+                failures += 1;
+            }
+        }
+        scene_before_destroy = NULL;
         printf("%dD %-16s %016llx (%d tasks of a game's system)\n", SHOVE_DIM, scene_names[kind],
                (unsigned long long)one, calls);
     }
