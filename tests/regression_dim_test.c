@@ -161,6 +161,43 @@ Test(regression, step_settle_never_goes_deeper_than_the_request) {
  * root while the body sat in the old root; the move then took the body out
  * of the wrong node (a count of 0 wrapped around): a crash, or a write far
  * out of bounds. */
+/* A mover with no width and no height (a line in 3D, a point in 2D) on
+ * the side face of a column of stacked boxes, guarded, walking away from
+ * the column and down: no top under it is ground (each top within a step
+ * is covered by the box stacked on it), so nothing is guarded. The world
+ * move's first gather left out the room above the mover's head (a lean
+ * gather), so the box covering the top at the head's height was missing:
+ * that top looked like ground, the guard clamped the walk, and the world
+ * move ended elsewhere than shove_slide over the same boxes. */
+Test(regression, thin_mover_beside_a_column_is_not_guarded_by_covered_tops) {
+    const shove_aabb column[3] = {BOX(0, 0, 0, 0.5, 0.5, 0.5), BOX(0, 0.5, 0, 0.5, 1, 0.5),
+                                  BOX(0, 1, 0, 0.5, 1.5, 0.5)};
+    const shove_aabb mover = BOX(0, 0.75, 0, 0, 0.75, 10);
+    const shove_vec delta = V(-1, -1, -1);
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.edge_guard = true;
+    def.step_height = 0.6f;
+    def.skin = 0.0f;
+    const shove_move_result alone = test_slide_ok(mover, delta, column, 3, &def);
+    EXPECT_VEC_EQ(alone.delta, delta);
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    shove_body_def bd = SHOVE_FN(default_body_def)();
+    shove_id id;
+    for (int k = 0; k < 3; ++k) {
+        bd.box = column[k];
+        cr_assert_eq(SHOVE_FN(body_create)(w, &bd, &id), SHOVE_OK);
+    }
+    bd.type = SHOVE_BODY_DYNAMIC;
+    bd.box = mover;
+    cr_assert_eq(SHOVE_FN(body_create)(w, &bd, &id), SHOVE_OK);
+    shove_move_result r;
+    cr_assert_eq(SHOVE_FN(move)(w, id, delta, &def, &r), SHOVE_OK);
+    EXPECT_VEC_EQ(r.delta, alone.delta);
+    cr_expect_eq(r.on_ground, alone.on_ground);
+    SHOVE_FN(world_destroy)(w);
+}
+
 Test(regression, world_move_far_outside_the_bounds) {
     shove_world *w = NULL;
     cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);

@@ -93,7 +93,10 @@ static inline float SHOVE_IFN(larger_magnitude)(float big, float x) {
  * without that room, and again with it when a step-up is tried
  * (widen_for_step). Until then only the ground probe looks past the swept
  * box, within `near`, and the edge guard's probe, which a guarded move's
- * region keeps. */
+ * region keeps. A thin mover (m->thin, see top_covered) is never lean: its
+ * probes tell a top it stands on from a top another box covers, and the
+ * edge guard's reaches step_height above a foot that may be its head, so
+ * they need the boxes above its head that a lean region leaves out. */
 static inline void SHOVE_IFN(gather_region)(SHOVE_IFN(mover) * m, shove_aabb box, shove_vec delta,
                                             bool guarding) {
     const shove_move_def *def = m->def;
@@ -108,7 +111,7 @@ static inline void SHOVE_IFN(gather_region)(SHOVE_IFN(mover) * m, shove_aabb box
         m->region_box.min.raw[up] -= reach;
         m->region_box.max.raw[up] += reach;
         const bool *lean = m->source->lean_room;
-        if (lean && *lean && def->step_height > 0.0f) {
+        if (lean && *lean && def->step_height > 0.0f && !m->thin) {
             const float near = 4.0f * def->skin + 2.0f * m->slack;
             m->lean = true;
             m->room_top = m->region_box.max.raw[up];
