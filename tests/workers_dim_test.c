@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "test_dim.h"
 #include "world/workers.h"
@@ -312,6 +313,99 @@ static void expect_same_bits_for_every_worker_setup(int kind) {
                  "%s: the game's own threads, speculating on every step", scene_names[kind]);
     cr_log_info("%dD %s: %016llx (%d tasks of a game's system)", SHOVE_DIM, scene_names[kind],
                 (unsigned long long)one, calls);
+}
+
+/* >>one failed allocation, with a game's task system --------------------- */
+
+/* An allocator that fails exactly one allocating call (number `fail_at`,
+ * counting from 0; -1: none) and keeps the others. */
+typedef struct fail_once {
+    long calls, fail_at;
+    long long live;
+} fail_once;
+
+static void *fail_once_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
+    fail_once *f = ctx;
+    if (new_size == 0) {
+        f->live -= ptr ? (long long)old_size : 0;
+        free(ptr);
+        return NULL;
+    }
+    if (f->calls++ == f->fail_at) {
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    f->live += p ? (long long)new_size - (long long)(ptr ? old_size : 0) : 0;
+    return p;
+}
+
+/* A row of 60 bodies, every third pushing sideways; the boxes after one
+ * step, or the status. With `f`, the step's allocating call number
+ * `fail_at` fails (counted from the step's start: f->calls after it). */
+static shove_status step_row(shove_world_def def, bool every_step, fail_once *f, long fail_at,
+                             shove_aabb out[60]) {
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
+    w->speculate_every_step = every_step;
+    shove_id ids[60];
+    for (int i = 0; i < 60; ++i) {
+        ids[i] = add(w, BOX(i, 0, 0, i + 1, 1, 1), SHOVE_BODY_DYNAMIC, 1 + i % 3);
+    }
+    for (int i = 0; i < 60; i += 3) {
+        cr_assert_eq(SHOVE_FN(body_set_motion)(w, ids[i], V(2, i % 2 ? 0.5f : -0.5f, 0)), SHOVE_OK);
+    }
+    shove_aabb before[60];
+    for (int i = 0; i < 60; ++i) {
+        cr_assert_eq(SHOVE_FN(body_get_box)(w, ids[i], &before[i]), SHOVE_OK);
+    }
+    if (f) {
+        f->calls = 0;
+        f->fail_at = fail_at;
+    }
+    const shove_status s = SHOVE_FN(world_step)(w);
+    if (f) {
+        f->fail_at = -1;
+    }
+    for (int i = 0; i < 60; ++i) {
+        cr_assert_eq(SHOVE_FN(body_get_box)(w, ids[i], &out[i]), SHOVE_OK);
+        if (s != SHOVE_OK) {
+            cr_assert(memcmp(&out[i], &before[i], sizeof out[i]) == 0, "a failed step moved %d", i);
+        }
+    }
+    SHOVE_FN(world_destroy)(w);
+    return s;
+}
+
+/* Every allocation of a step through a game's task system failing in
+ * turn, one at a time (the gate's claims among them): the step either
+ * gives one worker's bits, or fails with SHOVE_ERR_OUT_OF_MEMORY and
+ * changes nothing; nothing leaks. When the gate has no memory the step
+ * runs the task itself. */
+Test(workers, a_task_system_step_survives_any_one_failed_allocation) {
+    shove_aabb one[60], got[60];
+    cr_assert_eq(step_row(SHOVE_FN(default_world_def)(), false, NULL, -1, one), SHOVE_OK);
+    int calls = 0, survived = 0;
+    fail_once f = {0, -1, 0};
+    shove_world_def def = SHOVE_FN(default_world_def)();
+    def.allocator = (shove_allocator){fail_once_realloc, &f};
+    def.enqueue_task = reverse_enqueue;
+    def.finish_task = never_finish;
+    def.task_ctx = &calls;
+    cr_assert_eq(step_row(def, true, &f, -1, got), SHOVE_OK);
+    const long total = f.calls;
+    cr_assert_gt(total, 0, "the first step allocates");
+    for (long k = 0; k < total; ++k) {
+        f = (fail_once){0, -1, 0};
+        const shove_status s = step_row(def, true, &f, k, got);
+        cr_assert(s == SHOVE_OK || s == SHOVE_ERR_OUT_OF_MEMORY, "allocation %ld: status %d", k,
+                  (int)s);
+        if (s == SHOVE_OK) {
+            survived += 1;
+            cr_assert(memcmp(got, one, sizeof one) == 0, "allocation %ld failed: other bits", k);
+        }
+        cr_expect_eq(f.live, 0, "allocation %ld failed: %lld bytes leaked", k, f.live);
+    }
+    cr_expect_gt(survived, 0, "no failed allocation was survived (the gate's should be)");
 }
 
 /* A task system that breaks its promises costs the step no bits. */
