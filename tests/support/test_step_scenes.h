@@ -420,6 +420,26 @@ static uint64_t run_scene(int kind, shove_world_def def) {
     return run_scene_speculating(kind, def, false);
 }
 
+/* The hash of scene `kind` stepped through liar_enqueue of kind
+ * `kind_of_liar` (2 workers, speculating on every step); *calls counts
+ * the tasks it was given. */
+static uint64_t run_scene_with_liar(int kind, int kind_of_liar, int *calls) {
+    liar l;
+    memset(&l, 0, sizeof l);
+    l.kind = kind_of_liar;
+    atomic_init(&l.go, 0);
+    shove_world_def def = SHOVE_FN(default_world_def)();
+    def.worker_count = 2;
+    def.enqueue_task = liar_enqueue;
+    def.finish_task = liar_finish;
+    def.task_ctx = &l;
+    scene_before_destroy = liar_before_destroy;
+    const uint64_t h = run_scene_speculating(kind, def, true);
+    scene_before_destroy = NULL;
+    *calls = l.calls;
+    return h;
+}
+
 static const char *const scene_names[SCENES] = {"sparse", "crowded, mixed", "crowded, one",
                                                 "platforms", "voxel pen"};
 

@@ -59,18 +59,9 @@ int main(void) {
             }
         }
         /* task systems that break their promises (test_step_scenes.h) */
-        scene_before_destroy = liar_before_destroy;
         for (int kind_of_liar = 0; kind_of_liar < LIARS; ++kind_of_liar) {
-            liar l;
-            memset(&l, 0, sizeof l);
-            l.kind = kind_of_liar;
-            atomic_init(&l.go, 0);
-            def = SHOVE_FN(default_world_def)();
-            def.worker_count = 2;
-            def.enqueue_task = liar_enqueue;
-            def.finish_task = liar_finish;
-            def.task_ctx = &l;
-            const uint64_t h = run_scene_speculating(kind, def, true);
+            int liar_calls = 0;
+            const uint64_t h = run_scene_with_liar(kind, kind_of_liar, &liar_calls);
             if (h != one) {
                 fprintf(stderr, "%dD %s, %s: %016llx, 1 worker: %016llx\n", SHOVE_DIM,
                         scene_names[kind], liar_names[kind_of_liar], (unsigned long long)h,
@@ -78,7 +69,6 @@ int main(void) {
                 failures += 1;
             }
         }
-        scene_before_destroy = NULL;
         printf("%dD %-16s %016llx (%d tasks of a game's system)\n", SHOVE_DIM, scene_names[kind],
                (unsigned long long)one, calls);
     }
