@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_alloc.h"
 #include "test_dim.h"
 #include "world/workers.h"
 #include "world/world.h"
@@ -317,33 +318,12 @@ static void expect_same_bits_for_every_worker_setup(int kind) {
 
 /* >>one failed allocation, with a game's task system --------------------- */
 
-/* An allocator that fails exactly one allocating call (number `fail_at`,
- * counting from 0; -1: none) and keeps the others. */
-typedef struct fail_once {
-    long calls, fail_at;
-    long long live;
-} fail_once;
-
-static void *fail_once_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
-    fail_once *f = ctx;
-    if (new_size == 0) {
-        f->live -= ptr ? (long long)old_size : 0;
-        free(ptr);
-        return NULL;
-    }
-    if (f->calls++ == f->fail_at) {
-        return NULL;
-    }
-    void *p = realloc(ptr, new_size);
-    f->live += p ? (long long)new_size - (long long)(ptr ? old_size : 0) : 0;
-    return p;
-}
-
 /* A row of 60 bodies, every third pushing sideways; the boxes after one
- * step, or the status. With `f`, the step's allocating call number
- * `fail_at` fails (counted from the step's start: f->calls after it). */
-static shove_status step_row(shove_world_def def, bool every_step, fail_once *f, long fail_at,
-                             shove_aabb out[60]) {
+ * step, or the status. With `a` (the def's allocator, in fail_once mode),
+ * the step's allocating call number `fail_at` fails (-1: none); *step_calls
+ * gets how many the step made. */
+static shove_status step_row(shove_world_def def, bool every_step, test_alloc *a, long fail_at,
+                             long *step_calls, shove_aabb out[60]) {
     shove_world *w = NULL;
     cr_assert_eq(SHOVE_FN(world_create)(&def, &w), SHOVE_OK);
     w->speculate_every_step = every_step;
@@ -358,13 +338,15 @@ static shove_status step_row(shove_world_def def, bool every_step, fail_once *f,
     for (int i = 0; i < 60; ++i) {
         cr_assert_eq(SHOVE_FN(body_get_box)(w, ids[i], &before[i]), SHOVE_OK);
     }
-    if (f) {
-        f->calls = 0;
-        f->fail_at = fail_at;
+    const long before_step = a ? a->calls : 0;
+    if (a) {
+        a->fail_once = true;
+        a->fail_after = fail_at >= 0 ? before_step + fail_at : -1;
     }
     const shove_status s = SHOVE_FN(world_step)(w);
-    if (f) {
-        f->fail_at = -1;
+    if (a) {
+        a->fail_after = -1;
+        *step_calls = a->calls - before_step;
     }
     for (int i = 0; i < 60; ++i) {
         cr_assert_eq(SHOVE_FN(body_get_box)(w, ids[i], &out[i]), SHOVE_OK);
@@ -383,20 +365,21 @@ static shove_status step_row(shove_world_def def, bool every_step, fail_once *f,
  * runs the task itself. */
 Test(workers, a_task_system_step_survives_any_one_failed_allocation) {
     shove_aabb one[60], got[60];
-    cr_assert_eq(step_row(SHOVE_FN(default_world_def)(), false, NULL, -1, one), SHOVE_OK);
+    cr_assert_eq(step_row(SHOVE_FN(default_world_def)(), false, NULL, -1, NULL, one), SHOVE_OK);
     int calls = 0, survived = 0;
-    fail_once f = {0, -1, 0};
+    test_alloc f;
     shove_world_def def = SHOVE_FN(default_world_def)();
-    def.allocator = (shove_allocator){fail_once_realloc, &f};
+    def.allocator = test_alloc_make(&f);
     def.enqueue_task = reverse_enqueue;
     def.finish_task = never_finish;
     def.task_ctx = &calls;
-    cr_assert_eq(step_row(def, true, &f, -1, got), SHOVE_OK);
-    const long total = f.calls;
+    long total = 0;
+    cr_assert_eq(step_row(def, true, &f, -1, &total, got), SHOVE_OK);
     cr_assert_gt(total, 0, "the first step allocates");
     for (long k = 0; k < total; ++k) {
-        f = (fail_once){0, -1, 0};
-        const shove_status s = step_row(def, true, &f, k, got);
+        def.allocator = test_alloc_make(&f);
+        long step_calls = 0;
+        const shove_status s = step_row(def, true, &f, k, &step_calls, got);
         cr_assert(s == SHOVE_OK || s == SHOVE_ERR_OUT_OF_MEMORY, "allocation %ld: status %d", k,
                   (int)s);
         if (s == SHOVE_OK) {

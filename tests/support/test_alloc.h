@@ -14,6 +14,7 @@ typedef struct test_alloc {
     long frees;      /**< calls with new_size == 0 and a block */
     long long live;  /**< bytes allocated and not freed, by the sizes shove reports */
     long fail_after; /**< fail the call after this many allocating calls (-1: never) */
+    bool fail_once;  /**< fail only that call (fail_after is then -1 again), not every later one */
     bool size_error; /**< a free or resize reported an old size that was never allocated */
 } test_alloc;
 
@@ -34,6 +35,9 @@ static inline void *test_alloc_realloc(void *ctx, void *ptr, size_t old_size, si
         a->size_error = true;
     }
     if (a->fail_after >= 0 && a->calls >= a->fail_after) {
+        if (a->fail_once) {
+            a->fail_after = -1;
+        }
         return NULL;
     }
     void *p = realloc(ptr, new_size);
@@ -49,6 +53,7 @@ static inline shove_allocator test_alloc_make(test_alloc *a) {
     a->frees = 0;
     a->live = 0;
     a->fail_after = -1;
+    a->fail_once = false;
     a->size_error = false;
     shove_allocator al = {test_alloc_realloc, a};
     return al;

@@ -53,56 +53,11 @@ static void never_finish(void *task, void *task_ctx) {
     scenes_check(false, "finish_task called for a task that ran at once");
 }
 
-/* Runs the ranges on two threads of its own: thread k takes every other
- * range, starting with range k, as worker k. */
-typedef struct own_task {
-    shove_task_fn *fn;
-    void *fn_ctx;
-    uint32_t count, range;
-    uint32_t worker;
-} own_task;
-
-typedef struct own_job {
-    pthread_t thread[2];
-    own_task part[2];
-} own_job;
-
-static void *own_thread(void *arg) {
-    const own_task *t = arg;
-    for (uint64_t begin = (uint64_t)t->worker * t->range; begin < t->count;
-         begin += 2u * (uint64_t)t->range) {
-        const uint64_t end = begin + t->range < t->count ? begin + t->range : t->count;
-        t->fn((uint32_t)begin, (uint32_t)end, t->worker, t->fn_ctx);
-    }
-    return NULL;
-}
-
-static void *own_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
-                         void *task_ctx) {
-    int *calls = task_ctx;
-    *calls += 1;
-    own_job *job = calloc(1, sizeof *job);
-    scenes_check(job != NULL, "calloc");
-    for (uint32_t k = 0; k < 2u; ++k) {
-        job->part[k] = (own_task){fn, fn_ctx, count, min_range > 0u ? min_range : 1u, k};
-        scenes_check(pthread_create(&job->thread[k], NULL, own_thread, &job->part[k]) == 0,
-                     "pthread_create");
-    }
-    return job;
-}
-
-static void own_finish(void *task, void *task_ctx) {
-    (void)task_ctx;
-    own_job *job = task;
-    for (int k = 0; k < 2; ++k) {
-        pthread_join(job->thread[k], NULL);
-    }
-    free(job);
-}
-
-/* >>task systems that break their promises ------------------------------
+/* >>task systems on threads of their own --------------------------------
  *
- * Each must cost the step nothing but time (workers.c's gate):
+ * liar_part runs ranges on a thread: own_enqueue with every promise kept,
+ * liar_enqueue with one broken, which must cost the step nothing but time
+ * (workers.c's gate):
  *   LIAR_TWICE       every range on both of two threads at once, as
  *                    workers 0 and 1;
  *   LIAR_ONE_WORKER  the ranges shared by two threads that both say they
@@ -209,6 +164,38 @@ static void liar_finish(void *task, void *task_ctx) {
         return;
     }
     liar_join(l);
+}
+
+/* Runs the ranges on two threads of its own, keeping every promise:
+ * thread k takes every other range, starting with range k, as worker k
+ * (a liar_part with nothing to wait for). */
+typedef struct own_job {
+    pthread_t thread[2];
+    liar_part part[2];
+} own_job;
+
+static void *own_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
+                         void *task_ctx) {
+    int *calls = task_ctx;
+    *calls += 1;
+    own_job *job = calloc(1, sizeof *job);
+    scenes_check(job != NULL, "calloc");
+    for (uint32_t k = 0; k < 2u; ++k) {
+        job->part[k] =
+            (liar_part){fn, fn_ctx, count, min_range > 0u ? min_range : 1u, k, 2u, k, NULL};
+        scenes_check(pthread_create(&job->thread[k], NULL, liar_thread, &job->part[k]) == 0,
+                     "pthread_create");
+    }
+    return job;
+}
+
+static void own_finish(void *task, void *task_ctx) {
+    (void)task_ctx;
+    own_job *job = task;
+    for (int k = 0; k < 2; ++k) {
+        pthread_join(job->thread[k], NULL);
+    }
+    free(job);
 }
 
 /* Called with the def's task_ctx before a scene's world is destroyed. */
