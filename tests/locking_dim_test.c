@@ -1,7 +1,8 @@
 /*
  * locking_dim_test.c: callbacks that call back (scenario 14 of
  * scenarios_dim_test.c). From the event callback, a move filter, the voxel
- * shapes and the debug-draw callbacks, every call that changes the same world
+ * shapes, the debug-draw callbacks and the game's task system (enqueue and
+ * finish), every call that changes the same world
  * returns SHOVE_ERR_LOCKED (world_destroy does nothing) and changes nothing:
  * the world's dump and event list are the same before and after the attempts.
  * Reading calls work there. The outer call (move, step, cast, dump, draw)
@@ -19,7 +20,8 @@ enum {
     FROM_FILTER = 1 << 1,
     FROM_VOXEL = 1 << 2,
     FROM_DRAW = 1 << 3,
-    FROM_ALL = 15,
+    FROM_TASK = 1 << 4,
+    FROM_ALL = 31,
 };
 
 /* Calls that change the world, tried in each attempt. */
@@ -169,6 +171,25 @@ static void on_draw_box(void *ctx, shove_aabb box, uint32_t color) {
     attempt(ctx, FROM_DRAW);
 }
 
+/* The game's task system: attempts when the step hands it a task, runs
+ * every range at once on the calling thread (worker 0), and hands back a
+ * handle so that it is asked to finish, where it attempts again. */
+static void *on_enqueue(shove_task_fn *fn, uint32_t count, uint32_t min_range, void *fn_ctx,
+                        void *task_ctx) {
+    nest *n = task_ctx;
+    attempt(n, FROM_TASK);
+    const uint32_t range = min_range > 0u ? min_range : 1u;
+    for (uint32_t begin = 0; begin < count; begin += range) {
+        fn(begin, count - begin < range ? count : begin + range, 0u, fn_ctx);
+    }
+    return n;
+}
+
+static void on_finish(void *task, void *task_ctx) {
+    (void)task;
+    attempt(task_ctx, FROM_TASK);
+}
+
 /* >>the script ------------------------------------------------------------ */
 
 static void nest_open(nest *n, int armed) {
@@ -186,6 +207,13 @@ static void nest_open(nest *n, int armed) {
     wd.event_ctx = n;
     wd.step_def.filter = on_filter;
     wd.step_def.filter_ctx = n;
+    if (armed & FROM_TASK) {
+        /* the step's results are the same with a task system or without
+         * (the run it is compared with has none) */
+        wd.enqueue_task = on_enqueue;
+        wd.finish_task = on_finish;
+        wd.task_ctx = n;
+    }
     cr_assert_eq(SHOVE_FN(world_create)(&wd, &n->w), SHOVE_OK);
     cr_assert_eq(SHOVE_FN(world_create)(NULL, &n->other), SHOVE_OK);
     const shove_voxel_def vd = {.shapes = on_voxel, .ctx = n};
@@ -367,6 +395,10 @@ Test(locking, from_the_voxel_shapes) {
 
 Test(locking, from_debug_drawing) {
     run_kind(FROM_DRAW, "debug draw");
+}
+
+Test(locking, from_the_task_system) {
+    run_kind(FROM_TASK, "task system");
 }
 
 Test(locking, from_every_callback_at_once) {
