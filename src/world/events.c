@@ -14,13 +14,13 @@ void SHOVE_IFN(world_events_begin)(shove_world *w) {
     w->drawn_count = 0;
 }
 
-bool SHOVE_IFN(world_events_reserve)(shove_world *w, uint32_t extra) {
-    if (extra > UINT32_MAX / 8u - w->event_count || extra > UINT32_MAX / 8u - w->drawn_count) {
+bool SHOVE_IFN(world_events_reserve)(shove_world *w, uint32_t events, uint32_t drawn) {
+    if (events > UINT32_MAX / 8u - w->event_count || drawn > UINT32_MAX / 8u - w->drawn_count) {
         return false;
     }
-    return SHOVE_IFN(world_grow)(w, (void **)&w->events, &w->event_capacity, w->event_count + extra,
-                                 sizeof *w->events) &&
-           SHOVE_IFN(world_grow)(w, (void **)&w->drawn, &w->drawn_capacity, w->drawn_count + extra,
+    return SHOVE_IFN(world_grow)(w, (void **)&w->events, &w->event_capacity,
+                                 w->event_count + events, sizeof *w->events) &&
+           SHOVE_IFN(world_grow)(w, (void **)&w->drawn, &w->drawn_capacity, w->drawn_count + drawn,
                                  sizeof *w->drawn);
 }
 

@@ -98,7 +98,7 @@ static shove_status SHOVE_IFN(move_pairs_prepare)(shove_world *w, uint32_t slot,
     }
 
     /* Everything that can fail, before anything changes. */
-    if (!SHOVE_IFN(world_pairs_reserve)(w, slot, *near_count, contact_count)) {
+    if (!SHOVE_IFN(world_pairs_reserve)(w, slot, *near_count, contact_count, 0u)) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
     return SHOVE_OK;

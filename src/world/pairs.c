@@ -121,7 +121,7 @@ static bool SHOVE_IFN(world_touching)(shove_aabb a, shove_aabb b, float distance
 }
 
 bool SHOVE_IFN(world_pairs_reserve)(shove_world *w, uint32_t slot, uint32_t near_count,
-                                    uint32_t crossed_count) {
+                                    uint32_t crossed_count, uint32_t extra_events) {
     uint32_t listed = 0;
     for (uint32_t p = w->pair_head[slot]; p != SHOVE_TREE_NONE;
          p = (w->pairs[p].body[0] == slot) ? w->pairs[p].next[0] : w->pairs[p].next[1]) {
@@ -142,8 +142,10 @@ bool SHOVE_IFN(world_pairs_reserve)(shove_world *w, uint32_t slot, uint32_t near
             w->pair_free_count += 1u;
         }
     }
-    const uint64_t events = 2u * ((uint64_t)near_count + crossed_count) + listed;
-    return events < UINT32_MAX / 8u && SHOVE_IFN(world_events_reserve)(w, (uint32_t)events);
+    const uint64_t events = 2u * ((uint64_t)near_count + crossed_count) + listed + extra_events;
+    /* a contact is drawn for each crossed one, and nothing else is */
+    return events < UINT32_MAX / 8u &&
+           SHOVE_IFN(world_events_reserve)(w, (uint32_t)events, crossed_count);
 }
 
 static void SHOVE_IFN(world_tell)(shove_world *w, bool sensor, bool begin, uint32_t mover,

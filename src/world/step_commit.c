@@ -136,23 +136,29 @@ static bool SHOVE_IFN(step_commit_near)(STEP_RUN *run) {
                      (uint64_t)longest + pairs_now + s->near_all_count);
 }
 
-/* 4. Room for every pair and event: world_pairs_reserve counts events
- * as 2 * (near + contacts) + the body's pairs; give it the totals and
- * every pair in use, plus the squishes (`kept`: the contacts kept by 2.).
- * False when out of memory. */
+/* 4. Room for every pair, event and drawn contact. The commit emits the
+ * squishes, then for each body (world_update_pairs) at most a begin per
+ * body on its near list, a begin and an end per contact it kept, and the
+ * ends of its pairs; a pair ends at most once, so all the ends are at most
+ * the pairs in use plus those begun. In all at most squish + 2 * near +
+ * 2 * kept + in_use. world_pairs_reserve counts 2 * (near + contacts) +
+ * the first body's pairs; it is given the totals (`kept`: the contacts
+ * kept by 2., each drawn once) and, as more events, the squishes and
+ * twice the pairs in use (once more than needed). False when out of
+ * memory. */
 static bool SHOVE_IFN(step_commit_reserve)(STEP_RUN *run, uint32_t kept) {
     struct SHOVE_T(step_scratch) *s = run->s;
     shove_world *w = run->w;
     const uint32_t m = s->moved_count;
     const uint64_t in_use = (uint64_t)w->pair_capacity - w->pair_free_count;
-    const uint64_t extra = (uint64_t)kept + 2u * in_use + s->squish_count;
-    if (m > 0 &&
-        (extra > UINT32_MAX / 8u ||
-         !SHOVE_IFN(world_pairs_reserve)(w, s->moved[0], s->near_all_count, (uint32_t)extra))) {
+    const uint64_t more_events = 2u * in_use + s->squish_count;
+    if (m > 0 && (more_events > UINT32_MAX / 8u ||
+                  !SHOVE_IFN(world_pairs_reserve)(w, s->moved[0], s->near_all_count, kept,
+                                                  (uint32_t)more_events))) {
         run->failed = true;
         return false;
     }
-    if (m == 0 && s->squish_count > 0 && !SHOVE_IFN(world_events_reserve)(w, s->squish_count)) {
+    if (m == 0 && s->squish_count > 0 && !SHOVE_IFN(world_events_reserve)(w, s->squish_count, 0u)) {
         run->failed = true;
         return false;
     }

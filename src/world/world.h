@@ -444,9 +444,9 @@ shove_status SHOVE_IFN(world_set_body_box)(shove_world *w, uint32_t slot, shove_
  *  and step calls this first. */
 void SHOVE_IFN(world_events_begin)(shove_world *w);
 
-/** Room for `extra` more events and `extra` more drawn contacts, so that
+/** Room for `events` more events and `drawn` more drawn contacts, so that
  *  emitting cannot fail halfway through a move. */
-bool SHOVE_IFN(world_events_reserve)(shove_world *w, uint32_t extra);
+bool SHOVE_IFN(world_events_reserve)(shove_world *w, uint32_t events, uint32_t drawn);
 
 /** Append an event (room reserved) and call the event callback. */
 void SHOVE_IFN(world_emit)(shove_world *w, shove_event_type type, shove_id a, shove_id b,
@@ -476,10 +476,11 @@ static inline float SHOVE_IFN(world_contact_distance)(float skin, shove_aabb box
 
 /** Room for everything world_update_pairs may allocate for `slot` with up
  *  to `near_count` nearby bodies and `crossed_count` contacts (pairs and
- *  events). Call it before changing anything, so a move that cannot get the
+ *  events), `extra_events` more events, and `crossed_count` contacts to
+ *  draw. Call it before changing anything, so a move that cannot get the
  *  memory fails whole. */
 bool SHOVE_IFN(world_pairs_reserve)(shove_world *w, uint32_t slot, uint32_t near_count,
-                                    uint32_t crossed_count);
+                                    uint32_t crossed_count, uint32_t extra_events);
 
 /** After body `slot` moved (its box is already written) under `def` (its
  *  skin sets the contact distance, its filter and response which bodies
