@@ -23,7 +23,9 @@
  * Each scene is warmed up for a few steps (scratch memory grows, piles
  * settle), then FRAMES steps are timed (world_step only, thread CPU time).
  * Prints a table (ms per step, mean and best; bodies per ms from the mean;
- * squish and contact-begin events per step; a hash of every body's box at
+ * squish and contact-begin events per step; KiB per body, the most the
+ * stepping world ever held through its allocator, scratch included, over
+ * its bodies; a hash of every body's box at
  * the end, the same for any worker count and any change of the step that
  * keeps its results) and, for scale, the same
  * sparse scene moved body by body with shove2/3_move (no pushing, no
@@ -128,6 +130,28 @@ static void inline_finish(void *task, void *task_ctx) {
     (void)task_ctx;
 }
 
+/* What a stepping world holds through its allocator: the bytes live now
+ * and the most ever live. The step allocates on the calling thread only
+ * (its workers run in room reserved before), so plain counters do. */
+typedef struct bench_bytes {
+    size_t live, peak;
+} bench_bytes;
+
+static void *bench_count_realloc(void *ctx, void *ptr, size_t old_size, size_t new_size) {
+    bench_bytes *b = ctx;
+    if (new_size == 0) {
+        free(ptr);
+        b->live -= old_size;
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (p) {
+        b->live = b->live - old_size + new_size;
+        b->peak = b->live > b->peak ? b->live : b->peak;
+    }
+    return p;
+}
+
 #define SHOVE_DIM 2
 #include "dim.h"
 #include "step_bench.inc"
@@ -149,12 +173,12 @@ int main(int argc, char **argv) {
     FILE *csv = fopen(path, "w");
     if (csv) {
         fprintf(csv, "dim,scene,bodies,ms_per_step,best_ms,bodies_per_ms,squish_per_step,"
-                     "contact_begin_per_step\n");
+                     "contact_begin_per_step,kib_per_body\n");
     }
     printf("shove_world_step: %d dynamic bodies, every one moving; simd %s; %d worker(s)\n", BODIES,
            shove_simd_name(shove_simd_active()), bench_workers());
-    printf("%4s  %-22s %6s %9s %9s %12s %9s %9s  %-16s\n", "dim", "scene", "bodies", "ms/step",
-           "best ms", "bodies/ms", "squish", "begin", "boxes hash");
+    printf("%4s  %-22s %6s %9s %9s %12s %9s %9s %9s  %-16s\n", "dim", "scene", "bodies", "ms/step",
+           "best ms", "bodies/ms", "squish", "begin", "KiB/body", "boxes hash");
     run2(csv);
     run3(csv);
     if (csv) {
