@@ -31,7 +31,12 @@
  *     ((k + t) / pieces for piece k); a contact that repeats one already
  *     reported (same other, index, normal and response: pressing on along
  *     the same wall or floor) is reported once (voxels name no body, so
- *     for them any earlier voxel contact with that normal and response);
+ *     for them any earlier voxel contact with that normal and response).
+ *     Repeats are found among the contacts stored, so a run whose contacts
+ *     outgrow the caller's room reports more than that room: move_slide
+ *     runs it again with more (a speculative run of the step is dropped),
+ *     and the count never depends on the room a world's contact array
+ *     happened to have from the moves before;
  *   - after a piece with a TOUCH contact the move stops; after a BOUNCE
  *     contact the following pieces go the other way on that axis (the
  *     piece reflected the rest of its own motion already), so the whole
@@ -110,6 +115,7 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
     bool hit_ceiling = false, hit_wall = false, stepped = false, on_ground = false;
     unsigned turned = 0u;  /* axes a bounce turned around */
     unsigned blocked = 0u; /* axes on which a piece fell short of its request */
+    bool lost = false;     /* contacts without room, not compared: see the top */
     for (double k = 1.0; k <= pieces; k += 1.0) {
         if (!shove__voxel_spend(&gather->budget)) {
             return SHOVE_ERR_OUT_OF_RANGE;
@@ -146,6 +152,7 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
         /* Contacts: map t to the whole move, drop repeats, read responses. */
         const int got =
             r.contact_count < run.contact_capacity ? r.contact_count : run.contact_capacity;
+        lost = lost || r.contact_count > got;
         bool touch = false;
         unsigned bounce = 0u;
         int kept = 0, dropped = 0;
@@ -196,7 +203,7 @@ static shove_status SHOVE_IFN(move_pieces_run)(SHOVE_T(world_gather_ctx) * gathe
     }
     out->box = cur;
     out->delta = total;
-    out->contact_count = count;
+    out->contact_count = lost && count <= cap ? cap + 1 : count; /* see the top */
     out->on_ground = on_ground;
     out->hit_ceiling = hit_ceiling;
     out->hit_wall = hit_wall;
