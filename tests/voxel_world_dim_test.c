@@ -809,3 +809,70 @@ Test(voxel_world, an_unguarded_move_still_sees_the_ground_its_probe_reaches) {
     SHOVE_FN(world_destroy)(w);
     map_free(m);
 }
+
+/* >>a long move's contacts, whatever room the world had (fuzz_world) --- */
+
+static shove_response respond_slide(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)ctx;
+    (void)mover;
+    (void)obstacle;
+    return SHOVE_RESPONSE_SLIDE;
+}
+
+/* A tall body standing in a 6 x 6 block of voxels of half a unit (the
+ * corpus input pieces-count-independent-of-contact-room) moves up 6.25, in
+ * pieces: how many contacts it reports. With `room_grown`, a move touching
+ * 40 crates far away first grows the world's contact array past what the
+ * long move needs. */
+static int long_move_contacts(bool room_grown) {
+    static const int cells[][3] = {
+        {0, 0, CELL_FULL}, {0, 1, CELL_FULL},        {0, 2, CELL_FULL}, {0, 4, CELL_FULL},
+        {0, 5, CELL_FULL}, {1, 3, CELL_FENCE},       {1, 5, CELL_FULL}, {2, 0, CELL_FULL},
+        {2, 1, CELL_FULL}, {2, 2, CELL_FULL},        {2, 3, CELL_FULL}, {2, 4, CELL_FULL},
+        {3, 4, CELL_FULL}, {3, 5, CELL_SLAB_BOTTOM}, {4, 0, CELL_FULL}, {4, 1, CELL_FULL},
+        {4, 3, CELL_FULL}, {4, 4, CELL_FULL},        {5, 4, CELL_FULL}, {5, 5, CELL_SLAB_BOTTOM},
+    };
+    test_map *m = map_new(0, 0, 0, 6, 6, 1);
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; ++i) {
+        map_set(m, cells[i][0], cells[i][1], 0, cells[i][2]);
+    }
+    shove_world *w = NULL;
+    cr_assert_eq(SHOVE_FN(world_create)(NULL, &w), SHOVE_OK);
+    const shove_voxel_def d = map_def(m, V(0, -16.25, 0), 0.5f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(w, &d), SHOVE_OK);
+    add_mover(w, BOX(-0.25, 15.5, 0, 0, 15.75, 0.5));
+    const shove_id tall = add_mover(w, BOX(0, -16.25, 0, 6.5, 15.5, 0.5));
+    shove_move_result r;
+    if (room_grown) {
+        shove_id crates[40];
+        shove_body_def crate = SHOVE_FN(default_body_def)();
+        for (int i = 0; i < 40; ++i) {
+            crate.box = BOX(100 + i, 0, 0, 100.5f + (float)i, 1, 1);
+            cr_assert_eq(SHOVE_FN(body_create)(w, &crate, &crates[i]), SHOVE_OK);
+        }
+        const shove_id runner = add_mover(w, BOX(100, 1, 0, 140, 2, 1));
+        cr_assert_eq(SHOVE_FN(move)(w, runner, V(0, -0.5, 0), NULL, &r), SHOVE_OK);
+        cr_assert_geq(r.contact_count, 40);
+        cr_assert_eq(SHOVE_FN(body_destroy)(w, runner), SHOVE_OK);
+        for (int i = 0; i < 40; ++i) {
+            cr_assert_eq(SHOVE_FN(body_destroy)(w, crates[i]), SHOVE_OK);
+        }
+    }
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.skin = SKIN;
+    def.step_height = 1.0f;
+    def.edge_guard = true;
+    def.filter = respond_slide;
+    cr_assert_eq(SHOVE_FN(move)(w, tall, V(0, 6.25, 0), &def, &r), SHOVE_OK);
+    SHOVE_FN(world_destroy)(w);
+    map_free(m);
+    return r.contact_count;
+}
+
+Test(voxel_world, a_long_move_counts_its_contacts_whatever_room_earlier_moves_left) {
+    const int fresh = long_move_contacts(false);
+    const int grown = long_move_contacts(true);
+    cr_expect_gt(fresh, 0);
+    cr_expect_eq(fresh, grown, "%d contacts in a fresh world, %d after a move grew the room", fresh,
+                 grown);
+}
