@@ -127,14 +127,15 @@ sanitize: deps
 
 # The step runs its work on several threads: ThreadSanitizer on the worker
 # scenes (tests/tsan: bench_step's scenes and a voxel pen, on 1, 2 and 3
-# workers and a game's task systems; 2D and 3D). Criterion does not start
+# workers and a game's task systems; 2D and 3D) and on fuzz_world's corpus
+# (every script stepped on 1, 2 and 3 workers). Criterion does not start
 # under ThreadSanitizer, so the Criterion suites are not part of it; in a
 # normal build, SHOVE_TEST_WORKERS=3 ctest -R step runs the step suites with
 # 3 workers per world.
 tsan: deps
 	cmake -S . -B $(BUILD_TSAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSHOVE_TSAN=ON \
 	    -DSHOVE_BUILD_BENCH=OFF -DSHOVE_BUILD_LUA=OFF $(CMAKE_FLAGS)
-	cmake --build $(BUILD_TSAN) -j $(JOBS) --target tsan_step_2d tsan_step_3d
+	cmake --build $(BUILD_TSAN) -j $(JOBS) --target tsan_step_2d tsan_step_3d fuzz_replay_world
 	cd $(BUILD_TSAN) && TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 	    ctest $(CTEST_FLAGS) -L tsan
 
