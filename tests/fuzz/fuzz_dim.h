@@ -55,6 +55,22 @@ static inline bool FZ(same_bits)(const void *a, const void *b, size_t n) {
     return memcmp(a, b, n) == 0;
 }
 
+static inline bool FZ(vec_is_zero)(shove_vec v) {
+    bool zero = true;
+    for (int i = 0; i < SHOVE_DIM; ++i) {
+        zero = zero && v.raw[i] == 0.0f;
+    }
+    return zero;
+}
+
+/** The same motion, flags and contact count, bit for bit (not the box). */
+static inline bool FZ(same_report)(const shove_move_result *a, const shove_move_result *b) {
+    return FZ(same_bits)(&a->delta, &b->delta, sizeof a->delta) &&
+           a->contact_count == b->contact_count && a->on_ground == b->on_ground &&
+           a->hit_wall == b->hit_wall && a->hit_ceiling == b->hit_ceiling &&
+           a->stepped == b->stepped;
+}
+
 /** True when `n` is a unit axis vector (one component +-1, the rest +0). */
 static inline bool FZ(is_axis_normal)(shove_vec n) {
     int ones = 0;
