@@ -39,6 +39,8 @@
  * counting (valgrind --tool=callgrind --toggle-collect=shove3_move ...).
  * It also prints a checksum (FNV-1a) of every move's box, delta, flags and
  * contacts, so two builds can be checked to move the mobs identically.
+ * SHOVE_BENCH_CONTACTS=0 (with SHOVE_BENCH_QUICK) moves without asking for
+ * contacts, as the timed table does, and leaves them out of the checksum.
  * SHOVE_BENCH_RUN=K (with SHOVE_BENCH_QUICK) runs line K of the table
  * instead, counted from 0 (1: 20,000 mobs in chunk order; 6: mobs passing
  * through mobs); the checksum the notes record is line 0's.
@@ -186,6 +188,9 @@ typedef struct result {
 
 /* Quick mode: hash every move's result (FNV-1a). */
 static bool checksum_moves;
+/* Whether the checksummed moves ask for their contacts (the timed table's
+ * moves do not; SHOVE_BENCH_CONTACTS=0 counts those). */
+static bool checksum_contacts = true;
 /* The world def's quiet_moves: no pairs or events (SHOVE_BENCH_EVENTS=1
  * keeps them, to see what they cost). */
 static bool quiet_moves = true;
@@ -198,7 +203,7 @@ static void checksum_move(uint64_t *h, const shove3_move_result *mr,
                           mr->stepped};
     bench_hash_bytes(h, motion, sizeof motion);
     bench_hash_bytes(h, flags, sizeof flags);
-    for (int c = 0; c < mr->contact_count && c < 8; ++c) {
+    for (int c = 0; checksum_contacts && c < mr->contact_count && c < 8; ++c) {
         const float cf[4] = {contacts[c].t, contacts[c].normal.x, contacts[c].normal.y,
                              contacts[c].normal.z};
         const uint32_t ci[3] = {contacts[c].other.index, (uint32_t)contacts[c].index,
@@ -350,7 +355,7 @@ static result run(shove3_world *w, mob *mobs, int n, int warmup, int frames) {
     memset(&r, 0, sizeof r);
     r.checksum = 0xcbf29ce484222325ull;
     shove3_contact contacts[8];
-    if (checksum_moves) {
+    if (checksum_moves && checksum_contacts) {
         def.contacts = contacts;
         def.contact_capacity = 8;
     }
@@ -471,6 +476,8 @@ int main(int argc, char **argv) {
     uint64_t last_checksum = 0;
     const size_t run_count = quick > 0 ? 1u : sizeof runs / sizeof runs[0];
     checksum_moves = quick > 0;
+    const char *contacts_env = getenv("SHOVE_BENCH_CONTACTS");
+    checksum_contacts = !(contacts_env && atoi(contacts_env) == 0);
     /* the line a quick run times (SHOVE_BENCH_RUN), past the end: none */
     const char *first_env = getenv("SHOVE_BENCH_RUN");
     const size_t first = quick > 0 && first_env ? (size_t)strtoul(first_env, NULL, 10) : 0u;

@@ -2,12 +2,15 @@
  * quiet_moves_dim_test.c: the world def's quiet_moves switch, in 2D and 3D.
  * A quiet world's moves end exactly where a default world's do, with the
  * same flags and contacts, but keep no pairs and report no events; the
- * next step brings the pairs up to date; a dump keeps the switch.
+ * next step brings the pairs up to date; a dump keeps the switch. A quiet
+ * move that asks for no contacts counts them as one that does, moves in
+ * pieces over voxels included.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "test_dim.h"
+#include "test_voxel_map.h"
 #include "test_world_text.h"
 
 typedef struct scene {
@@ -160,4 +163,79 @@ Test(quiet_moves, a_broken_quiet_record_is_refused) {
                  "quiet_moves takes no value");
     cr_expect_null(w);
     fclose(f);
+}
+
+/* A quiet world over a voxel floor (cells y = -1, x in -5 .. 59) with a
+ * wall column at x = 40 and a static body on the floor at x = 12, and a
+ * mover standing on the floor at x = 0. */
+static scene make_voxel_scene(test_map *m) {
+    shove_world_def wd = SHOVE_FN(default_world_def)();
+    wd.quiet_moves = true;
+    scene s;
+    cr_assert_eq(SHOVE_FN(world_create)(&wd, &s.w), SHOVE_OK);
+    const shove_voxel_def vd = map_def(m, V(0, 0, 0), 1.0f);
+    cr_assert_eq(SHOVE_FN(world_set_voxels)(s.w, &vd), SHOVE_OK);
+    shove_body_def def = SHOVE_FN(default_body_def)();
+    def.box = BOX(12, 0, -3, 13, 0.4f, 3);
+    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &s.wall), SHOVE_OK);
+    def.box = BOX(0.2f, 0, 0.2f, 0.8f, 1.8f, 0.8f);
+    def.type = SHOVE_BODY_DYNAMIC;
+    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &s.mover), SHOVE_OK);
+    return s;
+}
+
+Test(quiet_moves, moves_that_ask_no_contacts_count_them_the_same) {
+    test_map *m = map_new(-5, -1, -3, 65, 6, 7);
+    for (int32_t x = -5; x < 60; ++x) {
+        for (int32_t z = -3; z <= 3; ++z) {
+            map_set(m, x, -1, z, CELL_FULL);
+            for (int32_t y = 0; x == 40 && y < 4; ++y) {
+                map_set(m, x, y, z, CELL_FULL);
+            }
+        }
+    }
+    /* asked: contacts written to an array; counted: no array */
+    scene asked = make_voxel_scene(m), counted = make_voxel_scene(m);
+    shove_contact contacts[16];
+    shove_move_def with = SHOVE_FN(default_move_def)();
+    with.step_height = 0.5f;
+    with.contacts = contacts;
+    with.contact_capacity = 16;
+    shove_move_def without = with;
+    without.contacts = NULL;
+    without.contact_capacity = 0;
+    /* short moves, and long ones (over 4 voxels: run in pieces, each
+     * pressing on the floor again) over the step at x = 12 and into the
+     * wall at x = 40 */
+    const shove_vec motions[] = {V(0.3f, -0.1f, 0.1f), V(9, -0.1f, 0),  V(0.5f, -0.2f, -0.1f),
+                                 V(30, -0.2f, 0.2f),   V(-12, 0.5f, 0), V(0, -3, 0),
+                                 V(-6, -0.5f, -0.3f)};
+    int pieced_with_repeats = 0;
+    for (size_t k = 0; k < sizeof motions / sizeof motions[0]; ++k) {
+        shove_move_result ra, rb;
+        cr_assert_eq(SHOVE_FN(move)(asked.w, asked.mover, motions[k], &with, &ra), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(move)(counted.w, counted.mover, motions[k], &without, &rb), SHOVE_OK);
+        EXPECT_VEC_EQ(ra.box.min, rb.box.min);
+        EXPECT_VEC_EQ(ra.box.max, rb.box.max);
+        EXPECT_VEC_EQ(ra.delta, rb.delta);
+        cr_expect_eq(ra.contact_count, rb.contact_count, "move %zu", k);
+        cr_expect_eq(ra.on_ground, rb.on_ground);
+        cr_expect_eq(ra.hit_wall, rb.hit_wall);
+        cr_expect_eq(ra.hit_ceiling, rb.hit_ceiling);
+        cr_expect_eq(ra.stepped, rb.stepped);
+        /* A long walk on the floor meets it in every piece and reports it
+         * once: the count the test guards. */
+        float longest = 0.0f;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            longest = fabsf(motions[k].raw[a]) > longest ? fabsf(motions[k].raw[a]) : longest;
+        }
+        if (longest > 4.0f && ra.on_ground && ra.contact_count > 0 &&
+            ra.contact_count < (int)(longest / 2.0f)) {
+            ++pieced_with_repeats;
+        }
+    }
+    cr_expect_gt(pieced_with_repeats, 0, "a long move reported a repeated contact once");
+    SHOVE_FN(world_destroy)(asked.w);
+    SHOVE_FN(world_destroy)(counted.w);
+    map_free(m);
 }

@@ -10,6 +10,7 @@
  */
 #include <string.h>
 
+#include "solve/slide_limits.h"
 #include "world/move.h"
 #include "world/world.h"
 
@@ -31,6 +32,15 @@ void SHOVE_IFN(move_scratch_free)(shove_world *w) {
     w->crossed_capacity = 0;
 }
 
+/* The obstacle source of a world move: the world's gather. */
+static inline SHOVE_IFN(obstacle_source)
+    SHOVE_IFN(move_source)(SHOVE_T(world_gather_ctx) * gather) {
+    const SHOVE_IFN(obstacle_source)
+        source = {SHOVE_IFN(world_gather), gather, SHOVE_IFN(world_id)(gather->w, gather->mover),
+                  &gather->lean_room, SHOVE_IFN(world_gather_step_tried)};
+    return source;
+}
+
 shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
                                    shove_vec delta, shove_move_def *def, bool *asked, bool *whole,
                                    shove_move_result *out) {
@@ -39,9 +49,7 @@ shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aab
                                sizeof *w->crossed)) {
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
-    const SHOVE_IFN(obstacle_source)
-        source = {SHOVE_IFN(world_gather), gather, SHOVE_IFN(world_id)(w, gather->mover),
-                  &gather->lean_room, SHOVE_IFN(world_gather_step_tried)};
+    const SHOVE_IFN(obstacle_source) source = SHOVE_IFN(move_source)(gather);
     for (;;) {
         if (asked) {
             *asked = false;
@@ -63,6 +71,25 @@ shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aab
             return SHOVE_ERR_OUT_OF_MEMORY;
         }
     }
+}
+
+/* move_slide for a move whose contacts no one reads: a run of the slide
+ * core counts them without writing them down; a move in pieces runs again
+ * through move_slide (see move_locked). Kept apart so the common move's
+ * code stays as it was. */
+static SLIDE_NOINLINE shove_status SHOVE_IFN(move_counted)(SHOVE_T(world_gather_ctx) * gather,
+                                                           shove_aabb box, shove_vec delta,
+                                                           shove_move_def *def, bool *whole,
+                                                           shove_move_result *out) {
+    def->contacts = NULL;
+    def->contact_capacity = 0;
+    const SHOVE_IFN(obstacle_source) source = SHOVE_IFN(move_source)(gather);
+    const shove_status s =
+        SHOVE_IFN(move_run)(gather, box, delta, def, &source, &gather->w->obstacles, whole, out);
+    if (s != SHOVE_OK || *whole) {
+        return s;
+    }
+    return SHOVE_IFN(move_slide)(gather, box, delta, def, NULL, whole, out);
 }
 
 /* Step 2 of a move that keeps pairs: the bodies near the end box into
@@ -132,12 +159,20 @@ static shove_status SHOVE_IFN(move_locked)(shove_world *w, shove_id id, shove_ve
     shove_move_def run = *def;
     shove_move_result result;
     bool whole;
+    /* A quiet world keeps no pairs and draws no contacts: when the caller
+     * asks for none either, no one reads them, and a run of the slide core
+     * only counts them (contact_count). A move in pieces finds the
+     * contacts a piece repeats among those written down (move_pieces.c), so
+     * its count needs them: it runs again, writing them (move_counted). */
+    const bool contacts_read = !w->quiet_moves || (def->contacts && def->contact_capacity > 0);
     shove_status s =
-        SHOVE_IFN(move_slide)(&gather, w->box[slot], delta, &run, NULL, &whole, &result);
+        contacts_read
+            ? SHOVE_IFN(move_slide)(&gather, w->box[slot], delta, &run, NULL, &whole, &result)
+            : SHOVE_IFN(move_counted)(&gather, w->box[slot], delta, &run, &whole, &result);
     if (s != SHOVE_OK) {
         return s;
     }
-    const uint32_t contact_count = (uint32_t)result.contact_count;
+    const uint32_t contact_count = contacts_read ? (uint32_t)result.contact_count : 0u;
 
     /* 2. The bodies near the end box: the gathered set covers them unless
      * the mover was pushed out of something beyond the region asked. A
