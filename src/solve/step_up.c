@@ -88,5 +88,9 @@ static void SHOVE_IFN(slide_or_step_up)(SHOVE_IFN(mover) * m, shove_vec request,
         !SHOVE_IFN(stands_on_ground)(m, SHOVE_IFN(box_moved)(m->start, step_up.d))) {
         return;
     }
+    if (def->contact_capacity == 0) {
+        *best = step_up; /* no contacts to write: the dry run is the path */
+        return;
+    }
     SHOVE_IFN(step_up_path)(m, request, true, best);
 }

@@ -74,22 +74,22 @@ shove_status SHOVE_IFN(move_slide)(SHOVE_T(world_gather_ctx) * gather, shove_aab
 }
 
 /* move_slide for a move whose contacts no one reads: a run of the slide
- * core counts them without writing them down; a move in pieces runs again
- * through move_slide (see move_locked). Kept apart so the common move's
- * code stays as it was. */
+ * core whole counts them without writing them down (it never reads them
+ * back). A move in pieces does read them (move_run_whole): it goes
+ * through move_slide. Kept apart so the common move's code stays as it
+ * was. */
 static SLIDE_NOINLINE shove_status SHOVE_IFN(move_counted)(SHOVE_T(world_gather_ctx) * gather,
                                                            shove_aabb box, shove_vec delta,
                                                            shove_move_def *def, bool *whole,
                                                            shove_move_result *out) {
-    def->contacts = NULL;
-    def->contact_capacity = 0;
+    shove_move_def counted = *def;
+    counted.contacts = NULL;
+    counted.contact_capacity = 0;
     const SHOVE_IFN(obstacle_source) source = SHOVE_IFN(move_source)(gather);
-    const shove_status s =
-        SHOVE_IFN(move_run)(gather, box, delta, def, &source, &gather->w->obstacles, whole, out);
-    if (s != SHOVE_OK || *whole) {
-        return s;
-    }
-    return SHOVE_IFN(move_slide)(gather, box, delta, def, NULL, whole, out);
+    shove_status s;
+    *whole = SHOVE_IFN(move_run_whole)(gather, box, delta, &counted, &source, &gather->w->obstacles,
+                                       out, &s);
+    return *whole ? s : SHOVE_IFN(move_slide)(gather, box, delta, def, NULL, whole, out);
 }
 
 /* Step 2 of a move that keeps pairs: the bodies near the end box into
@@ -161,9 +161,7 @@ static shove_status SHOVE_IFN(move_locked)(shove_world *w, shove_id id, shove_ve
     bool whole;
     /* A quiet world keeps no pairs and draws no contacts: when the caller
      * asks for none either, no one reads them, and a run of the slide core
-     * only counts them (contact_count). A move in pieces finds the
-     * contacts a piece repeats among those written down (move_pieces.c), so
-     * its count needs them: it runs again, writing them (move_counted). */
+     * whole only counts them (contact_count; see move_counted). */
     const bool contacts_read = !w->quiet_moves || (def->contacts && def->contact_capacity > 0);
     shove_status s =
         contacts_read

@@ -98,6 +98,17 @@ shove_status SHOVE_IFN(move_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb 
                                  SHOVE_IFN(obstacle_set) * scratch, bool *whole,
                                  shove_move_result *out);
 
+/** move_run for a move it runs whole (one core run: a world without
+ *  voxels, or a short move, voxel_move_is_short): true with *status and
+ *  `out` as move_run leaves them. False, having run nothing, for a move
+ *  move_run would run in pieces. Only a run whole never reads back the
+ *  contacts it wrote; a move in pieces finds the repeats, TOUCH and BOUNCE
+ *  contacts of its pieces among them. */
+bool SHOVE_IFN(move_run_whole)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box, shove_vec delta,
+                               const shove_move_def *def, const SHOVE_IFN(obstacle_source) * source,
+                               SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out,
+                               shove_status *status);
+
 /** Set up the world move's scratch of a new world (w->obstacles, w->near,
  *  w->crossed; the step borrows near and crossed too): empty, growing on
  *  first use with the world's allocator. */

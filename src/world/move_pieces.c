@@ -229,6 +229,24 @@ static inline shove_status SHOVE_IFN(move_budget_status)(const SHOVE_T(world_gat
     return (s != SHOVE_OK && gather->budget.status != SHOVE_OK) ? gather->budget.status : s;
 }
 
+/* The start of move_run over a world with voxels: a fresh budget, and a
+ * short move run whole (true, *status set); false for a long one. */
+static inline bool SHOVE_IFN(move_voxels_short)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                                shove_vec delta, const shove_move_def *def,
+                                                const SHOVE_IFN(obstacle_source) * source,
+                                                SHOVE_IFN(obstacle_set) * scratch,
+                                                shove_move_result *out, shove_status *status) {
+    const shove_voxel_def *vdef = &gather->w->voxels;
+    gather->tube = false;
+    gather->budget = SHOVE_IFN(voxel_budget)(vdef);
+    if (!SHOVE_IFN(voxel_move_is_short)(vdef, box, delta)) {
+        return false;
+    }
+    *status = SHOVE_IFN(move_budget_status)(
+        gather, SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
+    return true;
+}
+
 /* move_run over a world with voxels: a short move whole, a long one along
  * its path or in pieces (see the top of this file). */
 static shove_status SHOVE_IFN(move_voxels)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
@@ -237,13 +255,11 @@ static shove_status SHOVE_IFN(move_voxels)(SHOVE_T(world_gather_ctx) * gather, s
                                            SHOVE_IFN(obstacle_set) * scratch, bool *whole,
                                            shove_move_result *out) {
     const shove_voxel_def *vdef = &gather->w->voxels;
-    gather->tube = false;
-    gather->budget = SHOVE_IFN(voxel_budget)(vdef);
-    *whole = false;
-    if (SHOVE_IFN(voxel_move_is_short)(vdef, box, delta)) {
-        *whole = true;
-        return SHOVE_IFN(move_budget_status)(
-            gather, SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out));
+    shove_status short_status;
+    *whole =
+        SHOVE_IFN(move_voxels_short)(gather, box, delta, def, source, scratch, out, &short_status);
+    if (*whole) {
+        return short_status;
     }
     /* A long move: is anything in the way? The cast reads only up to the
      * first voxel it meets. Its runs gather whole: the pieces share one
@@ -316,6 +332,17 @@ static shove_status SHOVE_IFN(move_voxels)(SHOVE_T(world_gather_ctx) * gather, s
     }
     *out = r;
     return SHOVE_OK;
+}
+
+bool SHOVE_IFN(move_run_whole)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box, shove_vec delta,
+                               const shove_move_def *def, const SHOVE_IFN(obstacle_source) * source,
+                               SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out,
+                               shove_status *status) {
+    if (gather->w->has_voxels) {
+        return SHOVE_IFN(move_voxels_short)(gather, box, delta, def, source, scratch, out, status);
+    }
+    *status = SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out);
+    return true;
 }
 
 shove_status SHOVE_IFN(move_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
