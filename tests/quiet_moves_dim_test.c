@@ -11,6 +11,7 @@
 
 #include "test_dim.h"
 #include "test_voxel_map.h"
+#include "test_world_ops.h"
 #include "test_world_text.h"
 
 typedef struct scene {
@@ -24,15 +25,9 @@ static scene make_scene(bool quiet) {
     wd.quiet_moves = quiet;
     scene s;
     cr_assert_eq(SHOVE_FN(world_create)(&wd, &s.w), SHOVE_OK);
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    shove_id floor;
-    def.box = BOX(-10, -1, -10, 10, 0, 10);
-    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &floor), SHOVE_OK);
-    def.box = BOX(3, 0, -10, 4, 5, 10);
-    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &s.wall), SHOVE_OK);
-    def.box = BOX(0, 0.01f, 0, 1, 2.01f, 1);
-    def.type = SHOVE_BODY_DYNAMIC;
-    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &s.mover), SHOVE_OK);
+    test_add_body(s.w, BOX(-10, -1, -10, 10, 0, 10), SHOVE_BODY_STATIC, 0);
+    s.wall = test_add_body(s.w, BOX(3, 0, -10, 4, 5, 10), SHOVE_BODY_STATIC, 0);
+    s.mover = test_add_body(s.w, BOX(0, 0.01f, 0, 1, 2.01f, 1), SHOVE_BODY_DYNAMIC, 0);
     return s;
 }
 
@@ -175,12 +170,8 @@ static scene make_voxel_scene(test_map *m) {
     cr_assert_eq(SHOVE_FN(world_create)(&wd, &s.w), SHOVE_OK);
     const shove_voxel_def vd = map_def(m, V(0, 0, 0), 1.0f);
     cr_assert_eq(SHOVE_FN(world_set_voxels)(s.w, &vd), SHOVE_OK);
-    shove_body_def def = SHOVE_FN(default_body_def)();
-    def.box = BOX(12, 0, -3, 13, 0.4f, 3);
-    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &s.wall), SHOVE_OK);
-    def.box = BOX(0.2f, 0, 0.2f, 0.8f, 1.8f, 0.8f);
-    def.type = SHOVE_BODY_DYNAMIC;
-    cr_assert_eq(SHOVE_FN(body_create)(s.w, &def, &s.mover), SHOVE_OK);
+    s.wall = test_add_body(s.w, BOX(12, 0, -3, 13, 0.4f, 3), SHOVE_BODY_STATIC, 0);
+    s.mover = test_add_body(s.w, BOX(0.2f, 0, 0.2f, 0.8f, 1.8f, 0.8f), SHOVE_BODY_DYNAMIC, 0);
     return s;
 }
 
