@@ -325,7 +325,9 @@ typedef struct shove3_world_def {
      *  game that never reads them wants: a move then costs less. The moved
      *  body's pairs stay as they are, as after shove3_body_set_box; the
      *  next shove3_world_step brings them up to date, with events. Moves
-     *  end in the same place either way, and the step is not affected.
+     *  end in the same place either way, and the step is not affected. A
+     *  quiet move given no contact array only counts its contacts
+     *  (contact_count), without recording them.
      *  Default false (pairs and events kept). */
     bool quiet_moves;
     uint32_t internal_literal_mark; /**< private: set by shove3_default_world_def() (see "Defs") */
