@@ -82,13 +82,13 @@ static SLIDE_NOINLINE shove_status SHOVE_IFN(move_counted)(SHOVE_T(world_gather_
                                                            shove_aabb box, shove_vec delta,
                                                            shove_move_def *def, bool *whole,
                                                            shove_move_result *out) {
-    shove_move_def counted = *def;
-    counted.contacts = NULL;
-    counted.contact_capacity = 0;
+    /* def is the move's own copy; move_slide sets its contacts anyway */
+    def->contacts = NULL;
+    def->contact_capacity = 0;
     const SHOVE_IFN(obstacle_source) source = SHOVE_IFN(move_source)(gather);
     shove_status s;
-    *whole = SHOVE_IFN(move_run_whole)(gather, box, delta, &counted, &source, &gather->w->obstacles,
-                                       out, &s);
+    *whole =
+        SHOVE_IFN(move_run_whole)(gather, box, delta, def, &source, &gather->w->obstacles, out, &s);
     return *whole ? s : SHOVE_IFN(move_slide)(gather, box, delta, def, NULL, whole, out);
 }
 

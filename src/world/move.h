@@ -103,7 +103,7 @@ shove_status SHOVE_IFN(move_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb 
  *  `out` as move_run leaves them. False, having run nothing, for a move
  *  move_run would run in pieces. Only a run whole never reads back the
  *  contacts it wrote; a move in pieces finds the repeats, TOUCH and BOUNCE
- *  contacts of its pieces among them. */
+ *  contacts of its pieces among them. move_run starts with it. */
 bool SHOVE_IFN(move_run_whole)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box, shove_vec delta,
                                const shove_move_def *def, const SHOVE_IFN(obstacle_source) * source,
                                SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out,

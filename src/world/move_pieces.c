@@ -8,7 +8,7 @@
  * that lands on a floor slides along the floor, far from the straight
  * path). For a long motion that box holds far more cells than the path
  * crosses, and a mover blocked at once would read all of them. So a move
- * whose swept box is longer than 4 voxels on some axis (move_voxels):
+ * whose swept box is longer than 4 voxels on some axis (move_voxels_long):
  *
  *   1. casts the mover along the path (voxel_cast), which reads only up to
  *      the first voxel the mover would overlap;
@@ -229,13 +229,14 @@ static inline shove_status SHOVE_IFN(move_budget_status)(const SHOVE_T(world_gat
     return (s != SHOVE_OK && gather->budget.status != SHOVE_OK) ? gather->budget.status : s;
 }
 
-/* The start of move_run over a world with voxels: a fresh budget, and a
- * short move run whole (true, *status set); false for a long one. */
-static inline bool SHOVE_IFN(move_voxels_short)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
-                                                shove_vec delta, const shove_move_def *def,
-                                                const SHOVE_IFN(obstacle_source) * source,
-                                                SHOVE_IFN(obstacle_set) * scratch,
-                                                shove_move_result *out, shove_status *status) {
+bool SHOVE_IFN(move_run_whole)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box, shove_vec delta,
+                               const shove_move_def *def, const SHOVE_IFN(obstacle_source) * source,
+                               SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out,
+                               shove_status *status) {
+    if (!gather->w->has_voxels) {
+        *status = SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out);
+        return true;
+    }
     const shove_voxel_def *vdef = &gather->w->voxels;
     gather->tube = false;
     gather->budget = SHOVE_IFN(voxel_budget)(vdef);
@@ -247,20 +248,14 @@ static inline bool SHOVE_IFN(move_voxels_short)(SHOVE_T(world_gather_ctx) * gath
     return true;
 }
 
-/* move_run over a world with voxels: a short move whole, a long one along
- * its path or in pieces (see the top of this file). */
-static shove_status SHOVE_IFN(move_voxels)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
-                                           shove_vec delta, const shove_move_def *def,
-                                           const SHOVE_IFN(obstacle_source) * source,
-                                           SHOVE_IFN(obstacle_set) * scratch, bool *whole,
-                                           shove_move_result *out) {
+/* move_run for a long move over voxels (move_run_whole said no and left a
+ * fresh budget): along its path or in pieces (see the top of this file). */
+static shove_status SHOVE_IFN(move_voxels_long)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
+                                                shove_vec delta, const shove_move_def *def,
+                                                const SHOVE_IFN(obstacle_source) * source,
+                                                SHOVE_IFN(obstacle_set) * scratch,
+                                                shove_move_result *out) {
     const shove_voxel_def *vdef = &gather->w->voxels;
-    shove_status short_status;
-    *whole =
-        SHOVE_IFN(move_voxels_short)(gather, box, delta, def, source, scratch, out, &short_status);
-    if (*whole) {
-        return short_status;
-    }
     /* A long move: is anything in the way? The cast reads only up to the
      * first voxel it meets. Its runs gather whole: the pieces share one
      * budget, and the tube's cells come in the order of the path. */
@@ -334,27 +329,14 @@ static shove_status SHOVE_IFN(move_voxels)(SHOVE_T(world_gather_ctx) * gather, s
     return SHOVE_OK;
 }
 
-bool SHOVE_IFN(move_run_whole)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box, shove_vec delta,
-                               const shove_move_def *def, const SHOVE_IFN(obstacle_source) * source,
-                               SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out,
-                               shove_status *status) {
-    if (gather->w->has_voxels) {
-        return SHOVE_IFN(move_voxels_short)(gather, box, delta, def, source, scratch, out, status);
-    }
-    *status = SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out);
-    return true;
-}
-
 shove_status SHOVE_IFN(move_run)(SHOVE_T(world_gather_ctx) * gather, shove_aabb box,
                                  shove_vec delta, const shove_move_def *def,
                                  const SHOVE_IFN(obstacle_source) * source,
                                  SHOVE_IFN(obstacle_set) * scratch, bool *whole,
                                  shove_move_result *out) {
-    if (gather->w->has_voxels) {
-        return SHOVE_IFN(move_voxels)(gather, box, delta, def, source, scratch, whole, out);
-    }
-    *whole = true;
-    return SHOVE_IFN(slide_core)(box, delta, def, source, scratch, out);
+    shove_status s;
+    *whole = SHOVE_IFN(move_run_whole)(gather, box, delta, def, source, scratch, out, &s);
+    return *whole ? s : SHOVE_IFN(move_voxels_long)(gather, box, delta, def, source, scratch, out);
 }
 
 #undef MOVE_PIECE_VOXELS
