@@ -117,6 +117,18 @@ static inline wide_f wide_pairs_hi(wide_f a, wide_f b) {
 static inline unsigned wide_bits(wide_m m) {
     return (unsigned)simde_mm256_movemask_ps(m);
 }
+/* The lane bits of four masks in one word (three packs and one movemask,
+ * where four movemasks would need shifts and ors too), per 128-bit half:
+ * bits 4k to 4k + 3 are lanes 0-3 of m_k, bits 16 + 4k to 16 + 4k + 3
+ * its lanes 4-7 (WIDE_BITS4_BY_HALVES). */
+#define WIDE_BITS4_BY_HALVES 1
+static inline uint32_t wide_bits4(wide_m m0, wide_m m1, wide_m m2, wide_m m3) {
+    const simde__m256i p01 =
+        simde_mm256_packs_epi32(simde_mm256_castps_si256(m0), simde_mm256_castps_si256(m1));
+    const simde__m256i p23 =
+        simde_mm256_packs_epi32(simde_mm256_castps_si256(m2), simde_mm256_castps_si256(m3));
+    return (uint32_t)simde_mm256_movemask_epi8(simde_mm256_packs_epi16(p01, p23));
+}
 static inline wide_f wide_select(wide_m m, wide_f a, wide_f b) {
     return simde_mm256_blendv_ps(b, a, m);
 }

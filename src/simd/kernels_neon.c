@@ -95,6 +95,11 @@ static inline unsigned wide_bits(wide_m m) {
     static const uint32_t lane_bit[4] = {1u, 2u, 4u, 8u};
     return (unsigned)simde_vaddvq_u32(simde_vandq_u32(m, simde_vld1q_u32(lane_bit)));
 }
+/* The lane bits of four masks in one word: bits 4k to 4k + 3 are m_k's. */
+#define WIDE_BITS4_BY_HALVES 0
+static inline uint32_t wide_bits4(wide_m m0, wide_m m1, wide_m m2, wide_m m3) {
+    return wide_bits(m0) | wide_bits(m1) << 4 | wide_bits(m2) << 8 | wide_bits(m3) << 12;
+}
 static inline wide_f wide_select(wide_m m, wide_f a, wide_f b) {
     return simde_vbslq_f32(m, a, b);
 }

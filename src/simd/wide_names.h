@@ -36,6 +36,7 @@
 #define wide_not      WIDE_NAMED(WIDE_NAME, wide_not)
 #define wide_and      WIDE_NAMED(WIDE_NAME, wide_and)
 #define wide_bits     WIDE_NAMED(WIDE_NAME, wide_bits)
+#define wide_bits4    WIDE_NAMED(WIDE_NAME, wide_bits4)
 #define wide_select   WIDE_NAMED(WIDE_NAME, wide_select)
 #define wide_uselect  WIDE_NAMED(WIDE_NAME, wide_uselect)
 #define wide_uadd     WIDE_NAMED(WIDE_NAME, wide_uadd)

@@ -82,6 +82,17 @@ static inline wide_f wide_pairs_hi(wide_f a, wide_f b) {
 static inline unsigned wide_bits(wide_m m) {
     return (unsigned)simde_mm_movemask_ps(m);
 }
+/* The lane bits of four masks in one word: bits 4k to 4k + 3 are m_k's
+ * (three packs and one movemask, where four movemasks would need shifts
+ * and ors too). */
+#define WIDE_BITS4_BY_HALVES 0
+static inline uint32_t wide_bits4(wide_m m0, wide_m m1, wide_m m2, wide_m m3) {
+    const simde__m128i p01 =
+        simde_mm_packs_epi32(simde_mm_castps_si128(m0), simde_mm_castps_si128(m1));
+    const simde__m128i p23 =
+        simde_mm_packs_epi32(simde_mm_castps_si128(m2), simde_mm_castps_si128(m3));
+    return (uint32_t)simde_mm_movemask_epi8(simde_mm_packs_epi16(p01, p23));
+}
 static inline wide_f wide_select(wide_m m, wide_f a, wide_f b) {
 #ifdef WIDE_SSE41
     return simde_mm_blendv_ps(b, a, m);
