@@ -8,7 +8,9 @@
  * height 0.6 and edge guard) times SIMD level (scalar and the best one).
  * Prints a table, with the best level's speed-up over the scalar level
  * (the same walk, timed right after it); writes slide.csv into the
- * directory given as argv[1].
+ * directory given as argv[1]. With SHOVE_BENCH_PAIRS=N each line runs N
+ * such pairs and prints medians (the speed-up is the median of the pairs'
+ * speed-ups): the machines this runs on are often shared and noisy.
  *
  * Usage: bench_slide [output-directory]
  */
@@ -29,6 +31,9 @@ static double now_ns(void) {
 
 static shove_simd best_level;
 static volatile uint64_t checksum_sink;
+/* Pairs of runs per line: SHOVE_BENCH_PAIRS (1 to MAX_PAIRS), else 1. */
+enum { MAX_PAIRS = 15 };
+static int bench_pairs = 1;
 
 #define SHOVE_DIM 2
 #include "dim.h"
@@ -49,7 +54,12 @@ int main(int argc, char **argv) {
         fprintf(csv, "dim,boxes,scene,def,level,ns_per_move,moves_per_second\n");
     }
     best_level = shove_simd_active();
-    printf("shove_slide: one character walking, one move per frame\n");
+    const char *pairs_env = getenv("SHOVE_BENCH_PAIRS");
+    bench_pairs = pairs_env ? atoi(pairs_env) : 1;
+    bench_pairs = bench_pairs < 1 ? 1 : (bench_pairs > MAX_PAIRS ? MAX_PAIRS : bench_pairs);
+    printf("shove_slide: one character walking, one move per frame; medians of %d pair(s) of "
+           "runs, the levels back to back in each\n",
+           bench_pairs);
     printf("%5s %6s  %-6s  %-9s  %-7s %10s %12s %10s\n", "dim", "boxes", "scene", "def", "level",
            "ns/move", "moves/s", "vs scalar");
     run2(csv);

@@ -2,7 +2,8 @@
  * bench_util.h: what the benchmarks share (dimension-free): a clock in
  * nanoseconds, the xorshift64 stream their scenes are drawn from, so
  * every bench draws the same kind of numbers from a seed, and the FNV-1a
- * step of the checksums they print over results. Include after
+ * step of the checksums they print over results, and the median of a
+ * bench's repeated runs. Include after
  * the system headers (clock_gettime needs _GNU_SOURCE or _POSIX_C_SOURCE).
  */
 #ifndef SHOVE_BENCH_UTIL_H
@@ -10,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <time.h>
 
 /** Now on `clock` (CLOCK_MONOTONIC for wall time, CLOCK_THREAD_CPUTIME_ID
@@ -26,6 +28,17 @@ static inline float bench_uniform(uint64_t *s, float lo, float hi) {
     *s ^= *s >> 7;
     *s ^= *s << 17;
     return lo + (hi - lo) * (float)(*s >> 40) * (1.0f / 16777216.0f);
+}
+
+/** qsort's order of doubles, ascending. */
+static inline int bench_by_double(const void *pa, const void *pb) {
+    const double a = *(const double *)pa, b = *(const double *)pb;
+    return a < b ? -1 : (a > b);
+}
+/** The median of the `n` values at v (n >= 1; sorts them). */
+static inline double bench_median(double *v, int n) {
+    qsort(v, (size_t)n, sizeof *v, bench_by_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 /** Where bench_bump_grid's and bench_step's checksums start. Not FNV's

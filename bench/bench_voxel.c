@@ -422,16 +422,6 @@ static result run_clip(mob *mobs, int n, int warmup, int frames, uint64_t mask) 
     return r;
 }
 
-static int by_double(const void *pa, const void *pb) {
-    const double a = *(const double *)pa, b = *(const double *)pb;
-    return a < b ? -1 : (a > b);
-}
-
-static double median(double *v, int n) {
-    qsort(v, (size_t)n, sizeof *v, by_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 enum { MAX_PAIRS = 15 };
 
 int main(int argc, char **argv) {
@@ -514,10 +504,10 @@ int main(int argc, char **argv) {
             clip_cpu[p] = c.cpu_ns;
             ratio[p] = with_clip ? r.cpu_ns / c.cpu_ns : 0.0;
         }
-        r.cpu_ns = median(cpu, reps);
-        r.wall_ns = median(wall, reps);
-        c.cpu_ns = median(clip_cpu, reps);
-        const double q = median(ratio, reps);
+        r.cpu_ns = bench_median(cpu, reps);
+        r.wall_ns = bench_median(wall, reps);
+        c.cpu_ns = bench_median(clip_cpu, reps);
+        const double q = bench_median(ratio, reps);
         last_checksum = r.checksum;
         const int group = runs[k].through ? 2 : runs[k].chunked;
         if (runs[k].sc == HILLS) {
