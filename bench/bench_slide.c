@@ -31,8 +31,7 @@ static double now_ns(void) {
 
 static shove_simd best_level;
 static volatile uint64_t checksum_sink;
-/* Pairs of runs per line: SHOVE_BENCH_PAIRS (1 to MAX_PAIRS), else 1. */
-enum { MAX_PAIRS = 15 };
+/* Pairs of runs per line (bench_pairs_wanted). */
 static int bench_pairs = 1;
 
 #define SHOVE_DIM 2
@@ -54,9 +53,7 @@ int main(int argc, char **argv) {
         fprintf(csv, "dim,boxes,scene,def,level,ns_per_move,moves_per_second\n");
     }
     best_level = shove_simd_active();
-    const char *pairs_env = getenv("SHOVE_BENCH_PAIRS");
-    bench_pairs = pairs_env ? atoi(pairs_env) : 1;
-    bench_pairs = bench_pairs < 1 ? 1 : (bench_pairs > MAX_PAIRS ? MAX_PAIRS : bench_pairs);
+    bench_pairs = bench_pairs_wanted();
     printf("shove_slide: one character walking, one move per frame; medians of %d pair(s) of "
            "runs, the levels back to back in each\n",
            bench_pairs);

@@ -41,6 +41,17 @@ static inline double bench_median(double *v, int n) {
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/** The most pairs of runs a bench line takes (SHOVE_BENCH_PAIRS). */
+enum { BENCH_MAX_PAIRS = 15 };
+
+/** SHOVE_BENCH_PAIRS: how many back-to-back pairs of runs each line of
+ *  bench_slide and bench_voxel takes (1 to BENCH_MAX_PAIRS), else 1. */
+static inline int bench_pairs_wanted(void) {
+    const char *text = getenv("SHOVE_BENCH_PAIRS");
+    const int pairs = text ? atoi(text) : 1;
+    return pairs < 1 ? 1 : (pairs > BENCH_MAX_PAIRS ? BENCH_MAX_PAIRS : pairs);
+}
+
 /** Where bench_bump_grid's and bench_step's checksums start. Not FNV's
  *  own offset basis (bench_voxel starts from that one): a digit short of
  *  it, kept so that the checksums recorded for those benches stay. */

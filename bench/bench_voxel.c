@@ -422,8 +422,6 @@ static result run_clip(mob *mobs, int n, int warmup, int frames, uint64_t mask) 
     return r;
 }
 
-enum { MAX_PAIRS = 15 };
-
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : ".";
     cells = malloc((size_t)SX * SY * SZ);
@@ -439,9 +437,7 @@ int main(int argc, char **argv) {
     const int quick = quick_env ? atoi(quick_env) : 0;
     const char *events_env = getenv("SHOVE_BENCH_EVENTS");
     quiet_moves = !(events_env && atoi(events_env) != 0);
-    const char *pairs_env = getenv("SHOVE_BENCH_PAIRS");
-    int pairs = pairs_env ? atoi(pairs_env) : 1;
-    pairs = pairs < 1 ? 1 : (pairs > MAX_PAIRS ? MAX_PAIRS : pairs);
+    const int pairs = bench_pairs_wanted();
     printf("bench_voxel: 512 x 512 world, %d static crates, 0.6 x 1.8 x 0.6 mobs walking with "
            "gravity, step-up and edge guard (SIMD level %d); clip = the per-axis reference "
            "mover (voxel_clip.h); medians of %d alternating pair(s); %s\n",
@@ -472,7 +468,8 @@ int main(int argc, char **argv) {
     const char *first_env = getenv("SHOVE_BENCH_RUN");
     const size_t first = quick > 0 && first_env ? (size_t)strtoul(first_env, NULL, 10) : 0u;
     for (size_t k = first; k < first + run_count && k < sizeof runs / sizeof runs[0]; ++k) {
-        double cpu[MAX_PAIRS], wall[MAX_PAIRS], clip_cpu[MAX_PAIRS], ratio[MAX_PAIRS];
+        double cpu[BENCH_MAX_PAIRS], wall[BENCH_MAX_PAIRS], clip_cpu[BENCH_MAX_PAIRS],
+            ratio[BENCH_MAX_PAIRS];
         result r, c;
         memset(&r, 0, sizeof r);
         memset(&c, 0, sizeof c);

@@ -45,19 +45,4 @@ static inline size_t SHOVE_IFN(list_scan_plain)(const shove_aabb *boxes, size_t 
     return n;
 }
 
-/** Whether every box of [first, count) of `boxes` is valid (finite,
- *  min <= max), by the test of list_scan_plain. */
-static inline bool SHOVE_IFN(list_valid_plain)(const shove_aabb *boxes, size_t first,
-                                               size_t count) {
-    int bad = 0;
-    for (size_t i = first; i < count; ++i) {
-        const shove_aabb *o = &boxes[i];
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            const float lo = o->min.raw[a], hi = o->max.raw[a];
-            bad |= !((lo >= -FLT_MAX) & (hi <= FLT_MAX) & (lo <= hi));
-        }
-    }
-    return !bad;
-}
-
 #endif
