@@ -238,11 +238,12 @@ Test(occupancy, counts_that_spare_few_walks_are_dropped) {
     SHOVE_FN(world_destroy)(w);
 }
 
-/* Mobs in groups on a lattice of spots 16 apart, each group inside one
- * cell of the counts (their side is 2 in 3D and 4 in 2D for these mobs:
- * the power of two at least twice their mean side): `pairs` spots with
- * two mobs side by side, then spots with one. A lone mob's gathers find no
- * other body in its cell (spared); a pair's never do. */
+/* Mobs in groups on a lattice of spots 16 apart, each group over one or
+ * two neighbouring cells of the counts (their side is 1 in 3D and 2 in 2D
+ * for these mobs: the smallest power of two at least their mean side), far
+ * from the other groups' cells: `pairs` spots with two mobs side by side,
+ * then spots with one. A lone mob's gathers find no other body over their
+ * cells (spared); a pair's never do. */
 static void build_groups(shove_world *w, int pairs, shove_id *mobs) {
     int n = 0;
     for (int spot = 0; n < MOBS; ++spot) {

@@ -133,6 +133,50 @@ static void SHOVE_IFN(occupancy_rest)(shove_world *w) {
     SHOVE_IFN(occupancy_off)(w, o->rest);
 }
 
+/* The window of cells of side `cell` over the span [lo, hi] of the
+ * bodies on the counted axes, with a margin of a quarter of the span and 4
+ * cells on each side (so that bodies walking about rarely leave it): its
+ * first cell, extent and number of cells. False when it reaches past
+ * 32-bit cell numbers or needs more cells than the bodies may have.
+ *
+ * occupancy_build asks it first for cells of the smallest power of two
+ * at least the bodies' mean side: a move's query (the body's side, its motion and a
+ * margin) then still covers one to four cells, but a cell holds less room
+ * around a body than at twice the side, so fewer gathers find another body
+ * over their cells and walk the tree for nothing (a third fewer among
+ * bench_voxel's 20,000 mobs). Where that window is too large (bodies
+ * spread thin), it asks again for twice the side. */
+/* The smallest power of two at least `at_least`, within 2^-20 .. 2^20. */
+static double SHOVE_IFN(occupancy_side)(double at_least) {
+    double cell = 0x1p-20;
+    while (cell < at_least && cell < 0x1p20) {
+        cell *= 2.0;
+    }
+    return cell;
+}
+
+static bool SHOVE_IFN(occupancy_window)(const double lo[2], const double hi[2], double cell,
+                                        uint32_t dynamic, int32_t low[2], int32_t extent[2],
+                                        uint64_t *cells) {
+    const double per_cell = 1.0 / cell;
+    uint64_t n = 1u;
+    for (int k = 0; k < 2; ++k) {
+        const double first = floor(lo[k] * per_cell), last = floor(hi[k] * per_cell);
+        const double margin = floor((last - first + 1.0) / 4.0) + 4.0;
+        if (!(first - margin >= -0x1p29 && last + margin <= 0x1p29)) {
+            return false;
+        }
+        low[k] = (int32_t)(first - margin);
+        extent[k] = (int32_t)(last + margin) - low[k] + 1;
+        n *= (uint64_t)extent[k];
+        if (n > OCCUPANCY_CELLS_FIXED + (uint64_t)OCCUPANCY_CELLS_PER_BODY * dynamic) {
+            return false;
+        }
+    }
+    *cells = n;
+    return true;
+}
+
 /* Counts every dynamic body anew, over a window around them all. Stays off
  * for OCCUPANCY_RETRY moves with too few bodies or no memory, and rests
  * (occupancy_rest) where bodies share their cells, spread too far for a
@@ -159,33 +203,20 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
             side += (double)b.max.raw[a] - (double)b.min.raw[a];
         }
     }
-    /* The side of a cell: the smallest power of two at least twice the
-     * bodies' mean side, so that a move's query covers one to four cells. */
+    /* The side of a cell: a power of two, so that a move's query covers
+     * one to four cells; see occupancy_window for which one. */
     side /= 2.0 * (double)dynamic;
-    double cell = 0x1p-20;
-    while (cell < 2.0 * side && cell < 0x1p20) {
-        cell *= 2.0;
+    double cell = SHOVE_IFN(occupancy_side)(side);
+    int32_t low[2], extent[2];
+    uint64_t cells = 0u;
+    if (!SHOVE_IFN(occupancy_window)(lo, hi, cell, dynamic, low, extent, &cells)) {
+        cell = SHOVE_IFN(occupancy_side)(2.0 * side);
+        if (!SHOVE_IFN(occupancy_window)(lo, hi, cell, dynamic, low, extent, &cells)) {
+            SHOVE_IFN(occupancy_rest)(w); /* too far out, or spread too thin */
+            return;
+        }
     }
     const double per_cell = 1.0 / cell;
-    int32_t low[2], extent[2];
-    uint64_t cells = 1u;
-    for (int k = 0; k < 2; ++k) {
-        const double first = floor(lo[k] * per_cell), last = floor(hi[k] * per_cell);
-        /* a margin of a quarter of the span and 4 cells on each side, so
-         * that bodies walking about rarely leave the window */
-        const double margin = floor((last - first + 1.0) / 4.0) + 4.0;
-        if (!(first - margin >= -0x1p29 && last + margin <= 0x1p29)) {
-            SHOVE_IFN(occupancy_rest)(w); /* too far out for 32-bit cell numbers */
-            return;
-        }
-        low[k] = (int32_t)(first - margin);
-        extent[k] = (int32_t)(last + margin) - low[k] + 1;
-        cells *= (uint64_t)extent[k];
-        if (cells > OCCUPANCY_CELLS_FIXED + (uint64_t)OCCUPANCY_CELLS_PER_BODY * dynamic) {
-            SHOVE_IFN(occupancy_rest)(w); /* bodies spread too thin for a window */
-            return;
-        }
-    }
     if (cells > o->capacity) {
         uint16_t *count = SHOVE_IFN(world_realloc)(w, o->count, (size_t)o->capacity * sizeof *count,
                                                    (size_t)cells * sizeof *count);
