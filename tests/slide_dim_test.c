@@ -46,6 +46,74 @@ Test(slide, free_motion_goes_all_the_way) {
     cr_expect(!r.hit_wall && !r.hit_ceiling && !r.on_ground && !r.stepped);
 }
 
+/* A move whose gather finds nothing (an empty list, or boxes out of reach)
+ * is answered without running the slide's steps (slide_unobstructed in
+ * slide.c). It must give the bits those steps give when they run and meet
+ * nothing: here they run for the same moves with a box in the gather's
+ * margin beside the mover (at +x, the mover never moving towards it), and
+ * both must be the request exactly, a zero component (of either sign) as
+ * +0, with no flag and no contact. */
+Test(slide, nothing_in_reach_gives_the_bits_of_a_slide_that_meets_nothing) {
+    test_rng rng = {4242};
+    static const shove_response responses[] = {SHOVE_RESPONSE_SLIDE, SHOVE_RESPONSE_TOUCH,
+                                               SHOVE_RESPONSE_CROSS, SHOVE_RESPONSE_BOUNCE};
+    for (int trial = 0; trial < 2000; ++trial) {
+        shove_move_def def = SHOVE_FN(default_move_def)();
+        /* any up axis but x, where the box beside lies */
+        def.up_axis = trial % SHOVE_DIM == 0 ? -1 : trial % SHOVE_DIM;
+        def.skin = trial % 3 == 0 ? 0.0f : SKIN * 8.0f;
+        def.step_height = def.up_axis >= 0 && trial % 2 ? 0.5f : 0.0f;
+        def.edge_guard = def.up_axis >= 0 && trial % 4 >= 2;
+        def.response = responses[(trial / 4) % 4];
+        def.max_iterations = 1 + trial % 3;
+        shove_contact contacts[4];
+        memset(contacts, 0x5A, sizeof contacts);
+        def.contacts = contacts;
+        def.contact_capacity = 4;
+        const shove_aabb m = test_random_box(&rng, 100, 0.25f, 2);
+        shove_vec d;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            const int kind = test_rng_int(&rng, 0, 3);
+            d.raw[a] = kind == 0 ? 0.0f : kind == 1 ? -0.0f : test_rng_float(&rng, -3, 3);
+        }
+        d.raw[0] = -fabsf(d.raw[0]); /* away from the box beside, or not at all on x */
+        shove_vec want;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            want.raw[a] = d.raw[a] == 0.0f ? 0.0f : d.raw[a];
+        }
+        /* beside: within the gather's margin (the skin and a few float
+         * steps) off the mover's +x face, so the list's gather takes it,
+         * and over the whole path on the other axes */
+        shove_aabb beside;
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            beside.min.raw[a] = m.min.raw[a] - 10.0f;
+            beside.max.raw[a] = m.max.raw[a] + 10.0f;
+        }
+        beside.min.raw[0] = m.max.raw[0] + (def.skin > 0.0f ? def.skin / 4.0f : 0.0f);
+        beside.max.raw[0] = beside.min.raw[0] + 1.0f;
+        const shove_aabb far = BOX(1e4, 1e4, 1e4, 1e4 + 1, 1e4 + 1, 1e4 + 1);
+        const shove_move_result none = slide(m, d, NULL, 0, &def);
+        const shove_move_result out_of_reach = slide(m, d, &far, 1, &def);
+        const shove_move_result met_nothing = slide(m, d, &beside, 1, &def);
+        const shove_move_result *results[] = {&none, &out_of_reach, &met_nothing};
+        for (int k = 0; k < 3; ++k) {
+            const shove_move_result *r = results[k];
+            cr_assert(test_vec_same_bits(r->delta, want), "trial %d, result %d: the request", trial,
+                      k);
+            cr_assert(test_vec_same_bits(r->box.min, SHOVE_IFN(box_moved)(m, want).min) &&
+                          test_vec_same_bits(r->box.max, SHOVE_IFN(box_moved)(m, want).max),
+                      "trial %d, result %d: the box moved by it", trial, k);
+            cr_assert(r->contact_count == 0 && !r->on_ground && !r->hit_wall && !r->hit_ceiling &&
+                          !r->stepped,
+                      "trial %d, result %d: no contact, no flag", trial, k);
+        }
+        unsigned char untouched[sizeof contacts];
+        memset(untouched, 0x5A, sizeof untouched);
+        cr_assert(memcmp(contacts, untouched, sizeof contacts) == 0, "trial %d: no contact written",
+                  trial);
+    }
+}
+
 Test(slide, stops_skin_short_of_a_wall_on_every_axis_and_side) {
     for (int axis = 0; axis < SHOVE_DIM; ++axis) {
         for (int side = -1; side <= 1; side += 2) {

@@ -126,6 +126,29 @@ static inline void SHOVE_IFN(gather_region)(SHOVE_IFN(mover) * m, shove_aabb box
     m->region_margin = def->skin + m->slack;
 }
 
+/* The result of a move whose gather found no obstacle at all, without the
+ * steps below that would compute it: the probes find no ground and no edge
+ * (so no guard and no step-up), and the one leg of the plain path meets
+ * nothing and ends exactly at the request on every axis (leg_move: an axis
+ * no response shaped ends at its envelope's end, +0 + request, which is
+ * the request; a zero component never leaves the start's +0). The sign of
+ * a zero displacement is then settled as at the end of slide_core. In a
+ * top-down scene of bump.lua's kind, four moves in five are of this kind. */
+static void SHOVE_IFN(slide_unobstructed)(shove_aabb box, shove_vec delta, shove_move_result *out) {
+    shove_vec d;
+    SHOVE_AXES_UNROLLED
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        d.raw[a] = delta.raw[a] + 0.0f;
+    }
+    out->box = SHOVE_IFN(box_moved)(box, d);
+    out->delta = d;
+    out->contact_count = 0;
+    out->on_ground = false;
+    out->hit_ceiling = false;
+    out->hit_wall = false;
+    out->stepped = false;
+}
+
 shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_move_def *def,
                                    const SHOVE_IFN(obstacle_source) * source,
                                    SHOVE_IFN(obstacle_set) * scratch, shove_move_result *out) {
@@ -178,6 +201,10 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
         return SHOVE_ERR_OUT_OF_MEMORY;
     }
     m.streaming = scratch->more;
+    if (scratch->count == 0 && !m.streaming) {
+        SHOVE_IFN(slide_unobstructed)(box, delta, out);
+        return SHOVE_OK;
+    }
 
     SHOVE_IFN(support) under;
     memset(&under, 0, sizeof under);
