@@ -1,7 +1,8 @@
 /*
  * occupancy_dim_test.c: the counts of dynamic bodies per coarse cell that
  * spare a gather the dynamic tree's walk when no body but the mover can be
- * near (world/occupancy.c). They must mirror the bodies through every
+ * near (world/occupancy.c), and the sums of their slots that name the one
+ * body over a cell. They must mirror the bodies through every
  * change of a dynamic body (moves, steps, teleports, creation, destruction,
  * type changes, origin shifts, a body far away), and a world that uses them
  * must move every body exactly as a world that does not, contacts and their
@@ -102,7 +103,8 @@ static void expect_counts_mirror_bodies(const shove_world *w) {
     const size_t cells = (size_t)o->extent[0] * (size_t)o->extent[1];
     cr_assert(cells <= o->capacity);
     uint32_t *tally = calloc(cells, sizeof *tally);
-    cr_assert(tally);
+    uint32_t *slot_sum = calloc(cells, sizeof *slot_sum);
+    cr_assert(tally && slot_sum);
     const uint8_t counted = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
     for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
         if ((w->flags[slot] & counted) != counted) {
@@ -123,13 +125,16 @@ static void expect_counts_mirror_bodies(const shove_world *w) {
         for (int32_t j = lo[1]; j <= hi[1]; ++j) {
             for (int32_t i = lo[0]; i <= hi[0]; ++i) {
                 tally[(size_t)j * (size_t)o->extent[0] + (size_t)i] += 1u;
+                slot_sum[(size_t)j * (size_t)o->extent[0] + (size_t)i] += slot;
             }
         }
     }
     for (size_t c = 0; c < cells; ++c) {
         cr_assert_eq(o->count[c], tally[c], "cell %zu", c);
+        cr_assert_eq(o->slot_sum[c], slot_sum[c], "cell %zu: the sum of its bodies' slots", c);
     }
     free(tally);
+    free(slot_sum);
 }
 
 Test(occupancy, counts_mirror_every_change_of_a_dynamic_body) {
@@ -242,16 +247,16 @@ Test(occupancy, counts_that_spare_few_walks_are_dropped) {
  * two neighbouring cells of the counts (their side is 1 in 3D and 2 in 2D
  * for these mobs: the smallest power of two at least their mean side), far
  * from the other groups' cells: `pairs` spots with two mobs side by side,
- * then spots with one. A lone mob's gathers find no other body over their
- * cells (spared); a pair's never do. */
-static void build_groups(shove_world *w, int pairs, shove_id *mobs) {
+ * touching, then spots with one. A lone mob's gathers find no other body
+ * over their cells (spared); a pair's find the other mob. */
+static void build_groups(shove_world *w, int pairs, float spacing, shove_id *mobs) {
     int n = 0;
     for (int spot = 0; n < MOBS; ++spot) {
         const float x = 16.0f * (float)(spot % 12) + 0.2f,
                     other = 16.0f * (float)(spot / 12) + 0.2f;
         const int in_group = spot < pairs ? 2 : 1;
         for (int k = 0; k < in_group && n < MOBS; ++k) {
-            const float at = x + 0.7f * (float)k;
+            const float at = x + spacing * (float)k; /* 0.6: a pair touches on x */
 #if SHOVE_DIM == 2
             const shove_aabb b = BOX(at, other, 0, at + 0.6f, other + 1.8f, 0);
 #else
@@ -262,18 +267,31 @@ static void build_groups(shove_world *w, int pairs, shove_id *mobs) {
     }
 }
 
+/* Every mob moved once, by up to `reach` along the other counted axis
+ * only (y in 2D, z in 3D): the mobs of a pair slide along each other and
+ * keep touching. */
+static void move_each_alongside(shove_world *w, const shove_id *mobs, test_rng *r, float reach) {
+    shove_move_result res;
+    for (int i = 0; i < MOBS; ++i) {
+        shove_vec d = shove_vec_splat(0.0f);
+        d.raw[SHOVE_DIM - 1] = test_rng_float(r, -reach, reach);
+        cr_assert_eq(SHOVE_FN(move)(w, mobs[i], d, NULL, &res), SHOVE_OK);
+    }
+}
+
 Test(occupancy, counts_that_spare_a_third_of_the_walks_are_kept) {
     /* 60 pairs and 80 lone mobs: 40% of the gathers spared, more than
-     * keeping the counts costs (a third, see occupancy_review) */
+     * keeping the counts costs (a third, see occupancy_review); a pair's
+     * query meets the other mob of the pair, so its gathers walk */
     shove_world *w = new_world();
     shove_id mobs[MOBS];
-    build_groups(w, 60, mobs);
+    build_groups(w, 60, 0.6f, mobs);
     test_rng r = {23};
-    move_each(w, mobs, &r, 0.02f);
+    move_each_alongside(w, mobs, &r, 0.02f);
     cr_assert(w->occupancy.on, "built over the groups");
     /* past two reviews (one every 4,096 moves of a dynamic body) */
     for (int pass = 0; pass < 45; ++pass) {
-        move_each(w, mobs, &r, 0.02f);
+        move_each_alongside(w, mobs, &r, 0.02f);
         cr_assert(w->occupancy.on, "kept after %d moves of every mob", pass + 2);
     }
     const SHOVE_T(occupancy) *o = &w->occupancy;
@@ -281,6 +299,92 @@ Test(occupancy, counts_that_spare_a_third_of_the_walks_are_kept) {
               "spared %u gathers in %u moves: between a third and a half", o->spared, o->moves);
     expect_counts_mirror_bodies(w);
     SHOVE_FN(world_destroy)(w);
+}
+
+Test(occupancy, the_one_other_body_over_the_cells_is_told_apart_by_its_box) {
+    /* pairs of mobs a tenth apart on x (and lone mobs, so that the bodies
+     * do not share most of their cells): over a cell of the counts the two
+     * of a pair share (of side 1 in 3D, 2 in 2D), each is the one other
+     * body, and its box is out of the other's query, so every gather is
+     * spared; the moves end as in a world without counts */
+    shove_world *w = new_world();
+    shove_world *plain = new_world();
+    never_count(plain);
+    shove_id mobs[MOBS], plain_mobs[MOBS];
+    build_groups(w, MOBS / 4, 0.7f, mobs);
+    build_groups(plain, MOBS / 4, 0.7f, plain_mobs);
+    test_rng r = {31}, plain_r = {31};
+    move_each_alongside(w, mobs, &r, 0.02f);
+    move_each_alongside(plain, plain_mobs, &plain_r, 0.02f);
+    cr_assert(w->occupancy.on, "built over the pairs");
+    const uint32_t moves = w->occupancy.moves, spared = w->occupancy.spared;
+    for (int pass = 0; pass < 5; ++pass) {
+        move_each_alongside(w, mobs, &r, 0.02f);
+        move_each_alongside(plain, plain_mobs, &plain_r, 0.02f);
+    }
+    cr_expect_eq(w->occupancy.spared - spared, w->occupancy.moves - moves,
+                 "every gather spared a walk");
+    expect_counts_mirror_bodies(w);
+    for (int i = 0; i < MOBS; ++i) {
+        shove_aabb a, b;
+        cr_assert_eq(SHOVE_FN(body_get_box)(w, mobs[i], &a), SHOVE_OK);
+        cr_assert_eq(SHOVE_FN(body_get_box)(plain, plain_mobs[i], &b), SHOVE_OK);
+        cr_assert(memcmp(&a, &b, sizeof a) == 0, "mob %d ends where it does without counts", i);
+    }
+    /* a third mob 3 above the first of pair 0 shares a cell with both of
+     * the pair: two other bodies over a cell, which the sums cannot name,
+     * so the first one's gather walks the tree (and finds nothing near) */
+    shove_aabb first;
+    cr_assert_eq(SHOVE_FN(body_get_box)(w, mobs[0], &first), SHOVE_OK);
+    shove_aabb above = first;
+    above.min.raw[1] += 3.0f;
+    above.max.raw[1] += 3.0f;
+    test_add_filtered_body(w, above, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+    cr_assert(w->occupancy.on, "the third mob is counted");
+    const uint32_t spared_before = w->occupancy.spared;
+    shove_move_result res;
+    cr_assert_eq(SHOVE_FN(move)(w, mobs[0], shove_vec_splat(0.0f), NULL, &res), SHOVE_OK);
+    cr_expect_eq(w->occupancy.spared, spared_before, "two others over a cell: a walk");
+    expect_counts_mirror_bodies(w);
+    SHOVE_FN(world_destroy)(w);
+    SHOVE_FN(world_destroy)(plain);
+}
+
+/* MOBS mobs over a square of side `span` on the counted axes, each moved
+ * once so that the counts are built (asserted); returns the cells' side. */
+static double cell_side_over(float span) {
+    shove_world *w = new_world();
+    test_rng r = {77};
+    shove_id mobs[MOBS];
+    for (int i = 0; i < MOBS; ++i) {
+        shove_aabb b = mob_box(&r);
+        for (int a = 0; a < SHOVE_DIM; ++a) {
+            if (a == 0 || a == SHOVE_DIM - 1) {
+                const float size = b.max.raw[a] - b.min.raw[a];
+                b.min.raw[a] = b.min.raw[a] * (span / (float)SPAN);
+                b.max.raw[a] = b.min.raw[a] + size;
+            }
+        }
+        mobs[i] = test_add_filtered_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+    }
+    move_each(w, mobs, &r, 0.2f);
+    cr_assert(w->occupancy.on, "counts over a span of %g", (double)span);
+    expect_counts_mirror_bodies(w);
+    const double side = 1.0 / w->occupancy.per_cell;
+    SHOVE_FN(world_destroy)(w);
+    return side;
+}
+
+Test(occupancy, cells_take_the_bodies_side_unless_the_window_grows_too_large) {
+    /* the mean side on the counted axes: 0.6 in 3D, (0.6 + 1.8) / 2 in 2D;
+     * the cells' side is the smallest power of two at least that */
+    const double fine = SHOVE_DIM == 2 ? 2.0 : 1.0;
+    cr_expect_eq(cell_side_over((float)SPAN), fine, "a scene whose window of such cells fits");
+    /* MOBS bodies may have 64 cells each and 65,536 more: over this span a
+     * window (the span and half of it again, and 8 cells) of the fine
+     * cells needs more, one of twice their side fits */
+    const float wide = SHOVE_DIM == 2 ? 480.0f : 240.0f;
+    cr_expect_eq(cell_side_over(wide), 2.0 * fine, "bodies spread too thin for the fine cells");
 }
 
 Test(occupancy, bodies_that_share_their_cells_get_no_counts) {

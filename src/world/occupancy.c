@@ -95,19 +95,30 @@ static bool SHOVE_IFN(occupancy_holds)(const SHOVE_T(occupancy) * o, shove_aabb 
     return SHOVE_IFN(occupancy_cells)(o, box, r) && SHOVE_IFN(occupancy_small)(r);
 }
 
-/* Adds 1 to the counts of the cells of r (by > 0), or takes 1 away. False
- * when a count would pass UINT16_MAX (the counts are then unusable). */
-static bool SHOVE_IFN(occupancy_add)(SHOVE_T(occupancy) * o, const SHOVE_T(occupied) * r, int by) {
+/* Bytes a cell takes: its slot sum and its count. */
+static inline size_t SHOVE_IFN(occupancy_cell_bytes)(void) {
+    return sizeof(uint32_t) + sizeof(uint16_t);
+}
+
+/* Adds body `slot` to the cells of r (by > 0), or takes it away: their
+ * counts by 1, their slot sums by the slot. False when a count would pass
+ * UINT16_MAX (the counts are then unusable). */
+static bool SHOVE_IFN(occupancy_add)(SHOVE_T(occupancy) * o, const SHOVE_T(occupied) * r,
+                                     uint32_t slot, int by) {
     for (int32_t j = r->lo[1]; j <= r->hi[1]; ++j) {
-        uint16_t *row = o->count + (size_t)j * (size_t)o->extent[0];
+        const size_t at = (size_t)j * (size_t)o->extent[0];
+        uint16_t *row = o->count + at;
+        uint32_t *sums = o->slot_sum + at;
         for (int32_t i = r->lo[0]; i <= r->hi[0]; ++i) {
             if (by > 0) {
                 if (row[i] == UINT16_MAX) {
                     return false;
                 }
                 row[i] += 1u;
+                sums[i] += slot;
             } else {
                 row[i] -= 1u;
+                sums[i] -= slot;
             }
         }
     }
@@ -133,19 +144,6 @@ static void SHOVE_IFN(occupancy_rest)(shove_world *w) {
     SHOVE_IFN(occupancy_off)(w, o->rest);
 }
 
-/* The window of cells of side `cell` over the span [lo, hi] of the
- * bodies on the counted axes, with a margin of a quarter of the span and 4
- * cells on each side (so that bodies walking about rarely leave it): its
- * first cell, extent and number of cells. False when it reaches past
- * 32-bit cell numbers or needs more cells than the bodies may have.
- *
- * occupancy_build asks it first for cells of the smallest power of two
- * at least the bodies' mean side: a move's query (the body's side, its motion and a
- * margin) then still covers one to four cells, but a cell holds less room
- * around a body than at twice the side, so fewer gathers find another body
- * over their cells and walk the tree for nothing (a third fewer among
- * bench_voxel's 20,000 mobs). Where that window is too large (bodies
- * spread thin), it asks again for twice the side. */
 /* The smallest power of two at least `at_least`, within 2^-20 .. 2^20. */
 static double SHOVE_IFN(occupancy_side)(double at_least) {
     double cell = 0x1p-20;
@@ -155,6 +153,19 @@ static double SHOVE_IFN(occupancy_side)(double at_least) {
     return cell;
 }
 
+/* The window of cells of side `cell` over the span [lo, hi] of the
+ * bodies on the counted axes, with a margin of a quarter of the span and 4
+ * cells on each side (so that bodies walking about rarely leave it): its
+ * first cell, extent and number of cells. False when it reaches past
+ * 32-bit cell numbers or needs more cells than the bodies may have.
+ *
+ * occupancy_build asks it first for cells of the bodies' mean side (the
+ * smallest power of two at least that): the query of a body walking a
+ * fraction of its side still covers one to four cells, and a cell holds
+ * less room around a body than at twice the side, so fewer gathers find
+ * another body over their cells and walk the tree for nothing (a third
+ * fewer among bench_voxel's 20,000 mobs). Where that window is too large
+ * (bodies spread thin), it asks again for twice the side. */
 static bool SHOVE_IFN(occupancy_window)(const double lo[2], const double hi[2], double cell,
                                         uint32_t dynamic, int32_t low[2], int32_t extent[2],
                                         uint64_t *cells) {
@@ -218,15 +229,18 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
     }
     const double per_cell = 1.0 / cell;
     if (cells > o->capacity) {
-        uint16_t *count = SHOVE_IFN(world_realloc)(w, o->count, (size_t)o->capacity * sizeof *count,
-                                                   (size_t)cells * sizeof *count);
-        if (!count) {
+        const size_t bytes = SHOVE_IFN(occupancy_cell_bytes)();
+        uint32_t *block = SHOVE_IFN(world_realloc)(w, o->slot_sum, (size_t)o->capacity * bytes,
+                                                   (size_t)cells * bytes);
+        if (!block) {
             return;
         }
-        o->count = count;
+        o->slot_sum = block;
+        o->count = (uint16_t *)(void *)(block + cells);
         o->capacity = (uint32_t)cells;
     }
     memset(o->count, 0, (size_t)cells * sizeof *o->count);
+    memset(o->slot_sum, 0, (size_t)cells * sizeof *o->slot_sum);
     for (int k = 0; k < 2; ++k) {
         o->origin[k] = (double)low[k];
         o->extent[k] = extent[k];
@@ -239,7 +253,8 @@ static SLIDE_NOINLINE void SHOVE_IFN(occupancy_build)(shove_world *w) {
             continue;
         }
         SHOVE_T(occupied) *r = &w->occupied[slot];
-        if (!SHOVE_IFN(occupancy_holds)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+        if (!SHOVE_IFN(occupancy_holds)(o, w->box[slot], r) ||
+            !SHOVE_IFN(occupancy_add)(o, r, slot, 1)) {
             SHOVE_IFN(occupancy_rest)(w); /* a giant body, or a cell past 65,535 */
             return;
         }
@@ -286,7 +301,8 @@ static void SHOVE_IFN(occupancy_enter)(shove_world *w, uint32_t slot) {
         return;
     }
     SHOVE_T(occupied) *r = &w->occupied[slot];
-    if (!SHOVE_IFN(occupancy_holds)(o, w->box[slot], r) || !SHOVE_IFN(occupancy_add)(o, r, 1)) {
+    if (!SHOVE_IFN(occupancy_holds)(o, w->box[slot], r) ||
+        !SHOVE_IFN(occupancy_add)(o, r, slot, 1)) {
         SHOVE_IFN(occupancy_off)(w, 0u);
     }
 }
@@ -294,7 +310,7 @@ static void SHOVE_IFN(occupancy_enter)(shove_world *w, uint32_t slot) {
 /* A dynamic body left the dynamic tree (destroyed, or made static). */
 static void SHOVE_IFN(occupancy_leave)(shove_world *w, uint32_t slot) {
     if (w->occupancy.on) {
-        SHOVE_IFN(occupancy_add)(&w->occupancy, &w->occupied[slot], -1);
+        SHOVE_IFN(occupancy_add)(&w->occupancy, &w->occupied[slot], slot, -1);
     }
 }
 
@@ -308,9 +324,9 @@ static void SHOVE_IFN(occupancy_refile)(shove_world *w, uint32_t slot, bool insi
         return;
     }
     SHOVE_T(occupied) *r = &w->occupied[slot];
-    SHOVE_IFN(occupancy_add)(o, r, -1);
+    SHOVE_IFN(occupancy_add)(o, r, slot, -1);
     *r = *now;
-    if (!SHOVE_IFN(occupancy_add)(o, r, 1)) {
+    if (!SHOVE_IFN(occupancy_add)(o, r, slot, 1)) {
         SHOVE_IFN(occupancy_off)(w, 0u);
     }
 }
@@ -350,6 +366,39 @@ static SHOVE_HOT_INLINE bool SHOVE_IFN(occupancy_span)(const SHOVE_T(occupancy) 
     *lo = (int32_t)l_in;
     *hi = (int32_t)h_in;
     return h >= 0.0 && l < o->last[k] + 1.0;
+}
+
+/* Whether the bodies other than `mover` over the cells range[0 .. 1] x
+ * range[2 .. 3] are all known and none of them meets `query`: in every
+ * cell that holds one, it is the only one (the count less the mover's own
+ * is 1), so the slot sum less the mover's slot names it, and its box does
+ * not overlap the query strictly, the test the tree's walk makes of every
+ * box it meets. Any body that overlaps the query is over one of its cells
+ * (occupancy_may_meet), so the walk would then find none but the mover.
+ * Where a body is the one other body over several cells, it is tested
+ * for each. A query over the cells holds at most OCCUPANCY_MAX_ASKED. */
+static SLIDE_NOINLINE bool SHOVE_IFN(occupancy_known_apart)(const shove_world *w, uint32_t mover,
+                                                            shove_aabb query,
+                                                            const int32_t range[4]) {
+    const SHOVE_T(occupancy) *o = &w->occupancy;
+    const SHOVE_T(occupied) *r = &w->occupied[mover];
+    for (int32_t j = range[2]; j <= range[3]; ++j) {
+        const size_t at = (size_t)j * (size_t)o->extent[0];
+        const bool own_row = j >= r->lo[1] && j <= r->hi[1];
+        for (int32_t i = range[0]; i <= range[1]; ++i) {
+            const bool own = own_row && i >= r->lo[0] && i <= r->hi[0];
+            const uint32_t others = (uint32_t)o->count[at + (size_t)i] - (own ? 1u : 0u);
+            if (others == 0u) {
+                continue;
+            }
+            const uint32_t other = o->slot_sum[at + (size_t)i] - (own ? mover : 0u);
+            if (others > 1u || other >= w->slot_count ||
+                SHOVE_IFN(overlaps_unchecked)(w->box[other], query)) {
+                return false;
+            }
+        }
+    }
+    return true;
 }
 
 /* False when no dynamic body but `mover` can meet `query`: the counts of
@@ -395,7 +444,11 @@ static bool SHOVE_IFN(occupancy_may_meet)(const shove_world *w, uint32_t mover, 
     const uint32_t own = (last0 >= first0 && last1 >= first1)
                              ? (uint32_t)(last0 - first0 + 1) * (uint32_t)(last1 - first1 + 1)
                              : 0u;
-    return sum > own;
+    if (sum <= own) {
+        return false;
+    }
+    const int32_t range[4] = {lo0, hi0, lo1, hi1};
+    return !SHOVE_IFN(occupancy_known_apart)(w, mover, query, range);
 }
 
 /* True when the counts spare a gather for `mover` over `query` the walk

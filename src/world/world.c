@@ -152,7 +152,8 @@ void SHOVE_FN(world_destroy)(shove_world *w) {
     SHOVE_IFN(world_realloc)(w, w->drawn, (size_t)w->drawn_capacity * sizeof *w->drawn, 0);
     SHOVE_IFN(world_realloc)(w, w->own_defs, (size_t)w->own_def_capacity * sizeof *w->own_defs, 0);
     SHOVE_IFN(world_realloc)
-    (w, w->occupancy.count, (size_t)w->occupancy.capacity * sizeof *w->occupancy.count, 0);
+    (w, w->occupancy.slot_sum, (size_t)w->occupancy.capacity * SHOVE_IFN(occupancy_cell_bytes)(),
+     0);
     if (w->tag) {
         shove__world_tag_release(w->tag, w->tag_claimed);
     }

@@ -111,8 +111,12 @@ typedef struct SHOVE_T(static_near) {
  *  the grid flat), in a window over the dynamic bodies. `count` is NULL
  *  until a first build; `on` says the counts are those of the tree now. */
 typedef struct SHOVE_T(occupancy) {
-    uint16_t *count;   /**< per cell of the window, the first axis fastest */
-    uint32_t capacity; /**< cells `count` has room for */
+    uint16_t *count; /**< per cell of the window, the first axis fastest */
+    /** Per cell, the sum of the slots of the bodies counted there (modulo
+     *  2^32): where the count is 1, the slot of the one body. One block
+     *  with `count` after it (capacity cells each), allocated at slot_sum. */
+    uint32_t *slot_sum;
+    uint32_t capacity; /**< cells `count` and `slot_sum` have room for */
     double origin[2];  /**< the window's first cell on each counted axis */
     double last[2];    /**< its last cell, relative to the first */
     int32_t extent[2]; /**< the window's cells on each counted axis */
