@@ -6,9 +6,12 @@
  * of mobs most moves meet no other mob (in bench_voxel's hills, 99 gathers
  * in 100), and the dynamic tree's walk then finds nothing, for the price of
  * a walk down and a bucket's scan. The counts answer "no body but the mover
- * is over these cells" from one to four counters; the walk runs only when
- * they say a body may be there. So a gather gets the same bodies, in the
- * same order, as without them.
+ * is over these cells" from one to four counters. Beside each count, the
+ * sum of the slots of the bodies counted there names the body of a cell
+ * that holds one: where every cell holds at most one other body, their
+ * boxes tell whether one meets the query (occupancy_known_apart). The walk
+ * runs only when a body may meet it. So a gather gets the same bodies, in
+ * the same order, as without them.
  *
  * Why that is exact: a body whose box meets the query box shares a point
  * with it, and that point's cell is a cell of both. Cells come from one
@@ -20,14 +23,13 @@
  *
  * The window covers the dynamic bodies with a margin. A body that leaves
  * it or comes to cover more than OCCUPANCY_BODY_CELLS cells, a count that
- * would overflow, or a shift of the origin turns the counts off. A gather that asks them while they
- * are off builds them (so a world whose movers all pass through each other never has them), once
- * they have waited enough moves of dynamic bodies; a worker's read-only
- * gather never does. They are built only with OCCUPANCY_MIN_BODIES dynamic
- * bodies or more, a window of at most OCCUPANCY_CELLS_PER_BODY cells a body
- * (plus OCCUPANCY_CELLS_FIXED), and bodies that do not share their cells;
- * and they are dropped for a while where they spare few walks
- * (occupancy_review). Template: see dim.h.
+ * would overflow, or a shift of the origin turns the counts off. A gather
+ * that asks them while they are off builds them (so a world whose movers
+ * all pass through each other never has them), once they have waited
+ * enough moves of dynamic bodies; a worker's read-only gather never does. They are built only with
+ * OCCUPANCY_MIN_BODIES dynamic bodies or more, a window of at most OCCUPANCY_CELLS_PER_BODY cells a
+ * body (plus OCCUPANCY_CELLS_FIXED), and bodies that do not share their cells; and they are dropped
+ * for a while where they spare few walks (occupancy_review). Template: see dim.h.
  */
 #include <math.h>
 #include <string.h>
