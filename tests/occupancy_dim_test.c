@@ -42,6 +42,18 @@ static shove_aabb mob_box(test_rng *r) {
 #endif
 }
 
+/* A place of mob_box with its low corner `scale` times as far from 0 on
+ * every axis (the scene's side times scale), the mob's size kept. */
+static shove_aabb mob_box_scaled(test_rng *r, float scale) {
+    shove_aabb b = mob_box(r);
+    for (int a = 0; a < SHOVE_DIM; ++a) {
+        const float size = b.max.raw[a] - b.min.raw[a];
+        b.min.raw[a] *= scale;
+        b.max.raw[a] = b.min.raw[a] + size;
+    }
+    return b;
+}
+
 /* MOBS dynamic bodies and STATICS static crates, from seed `seed`. */
 static void build_scene(shove_world *w, uint64_t seed, shove_id *mobs) {
     test_rng r = {seed};
@@ -357,15 +369,8 @@ static double cell_side_over(float span) {
     test_rng r = {77};
     shove_id mobs[MOBS];
     for (int i = 0; i < MOBS; ++i) {
-        shove_aabb b = mob_box(&r);
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            if (a == 0 || a == SHOVE_DIM - 1) {
-                const float size = b.max.raw[a] - b.min.raw[a];
-                b.min.raw[a] = b.min.raw[a] * (span / (float)SPAN);
-                b.max.raw[a] = b.min.raw[a] + size;
-            }
-        }
-        mobs[i] = test_add_filtered_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+        mobs[i] = test_add_filtered_body(w, mob_box_scaled(&r, span / (float)SPAN),
+                                         SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
     }
     move_each(w, mobs, &r, 0.2f);
     cr_assert(w->occupancy.on, "counts over a span of %g", (double)span);
@@ -393,13 +398,8 @@ Test(occupancy, bodies_that_share_their_cells_get_no_counts) {
     test_rng r = {13};
     shove_id mobs[MOBS];
     for (int i = 0; i < MOBS; ++i) {
-        shove_aabb b = mob_box(&r);
-        for (int a = 0; a < SHOVE_DIM; ++a) {
-            const float low = b.min.raw[a] / 10.0f;
-            b.max.raw[a] = low + (b.max.raw[a] - b.min.raw[a]);
-            b.min.raw[a] = low;
-        }
-        mobs[i] = test_add_filtered_body(w, b, SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
+        mobs[i] =
+            test_add_filtered_body(w, mob_box_scaled(&r, 0.1f), SHOVE_BODY_DYNAMIC, 1, UINT64_MAX);
     }
     expect_never_counted(w, mobs, &r, 5, "built over a crowd");
     SHOVE_FN(world_destroy)(w);
