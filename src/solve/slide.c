@@ -3,7 +3,9 @@
  * see obstacles.h): one gather (a second one, with the step-up's room, when
  * a source that allows it left that room out and a step-up is tried),
  * the edge guard's clamp, the plain path or the step-up's, and the ground
- * flags of the end box. Template: see dim.h.
+ * flags of the end box. A gather that finds nothing ends the move there,
+ * with the result those steps would give (slide_unobstructed). Template:
+ * see dim.h.
  *
  * Its parts are the solve/ templates read before it, in this order:
  * move_def.c (defaults and checks of a move), mover.c (the state of one
