@@ -47,8 +47,8 @@ Test(slide, free_motion_goes_all_the_way) {
 }
 
 /* A move whose gather finds nothing (an empty list, or boxes out of reach)
- * is answered without running the slide's steps (slide_unobstructed in
- * slide.c). It must give the bits those steps give when they run and meet
+ * is answered without running the slide's steps (slide_core, right after
+ * its gather). It must give the bits those steps give when they run and meet
  * nothing: here they run for the same moves with a box in the gather's
  * margin beside the mover (at +x, the mover never moving towards it), and
  * both must be the request exactly, a zero component (of either sign) as

@@ -73,27 +73,10 @@ static inline float SHOVE_IFN(clamp_above)(float base, float face, float want) {
 /* The box covering `b` and `b` moved by `r`, pushed out by one float step on
  * every side so that rounded positions along the way stay inside. */
 static inline shove_aabb SHOVE_IFN(swept_hull)(shove_aabb b, shove_vec r) {
-    /* swept_bounds, then next_down_finite on every min and next_up_finite
-     * on every max, all axes at once (as swept_region): the bounds of a
-     * validated move are finite, where the lanes' next_up is the same bits,
-     * and next_down(x) is -next_up(-x). */
-    shove__f4 lo = SHOVE_IFN(vec_lanes)(b.min), hi = SHOVE_IFN(vec_lanes)(b.max);
-    const shove__f4 rv = SHOVE_IFN(vec_lanes)(r);
-    const shove__f4 lo_end = shove__f4_add(lo, rv), hi_end = shove__f4_add(hi, rv);
-    lo = shove__f4_select(shove__f4_lt(lo_end, lo), lo_end, lo);
-    hi = shove__f4_select(shove__f4_gt(hi_end, hi), hi_end, hi);
-    lo = shove__f4_neg(shove__f4_next_up(shove__f4_neg(lo)));
-    hi = shove__f4_next_up(hi);
-    float lo_out[4], hi_out[4];
-    shove__f4_store(lo_out, lo);
-    shove__f4_store(hi_out, hi);
-    shove_aabb h;
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        h.min.raw[a] = lo_out[a];
-        h.max.raw[a] = hi_out[a];
-    }
-    return h;
+    /* swept_region without a margin and with one float step: the same bits
+     * as swept_bounds followed by next_down / next_up of every face (adding
+     * the +0 margin is what the step does to a zero first anyway). */
+    return SHOVE_IFN(swept_region)(b, r, 0.0f, false);
 }
 
 static inline int SHOVE_IFN(popcount)(unsigned x) {

@@ -4,7 +4,7 @@
  * a source that allows it left that room out and a step-up is tried),
  * the edge guard's clamp, the plain path or the step-up's, and the ground
  * flags of the end box. A gather that finds nothing ends the move there,
- * with the result those steps would give (slide_unobstructed). Template:
+ * with the result those steps would give. Template:
  * see dim.h.
  *
  * Its parts are the solve/ templates read before it, in this order:
@@ -128,27 +128,27 @@ static inline void SHOVE_IFN(gather_region)(SHOVE_IFN(mover) * m, shove_aabb box
     m->region_margin = def->skin + m->slack;
 }
 
-/* The result of a move whose gather found no obstacle at all, without the
- * steps below that would compute it: the probes find no ground and no edge
- * (so no guard and no step-up), and the one leg of the plain path meets
- * nothing and ends exactly at the request on every axis (leg_move: an axis
- * no response shaped ends at its envelope's end, +0 + request, which is
- * the request; a zero component never leaves the start's +0). The sign of
- * a zero displacement is then settled as at the end of slide_core. In a
- * top-down scene of bump.lua's kind, four moves in five are of this kind. */
-static void SHOVE_IFN(slide_unobstructed)(shove_aabb box, shove_vec delta, shove_move_result *out) {
-    shove_vec d;
+/* Writes the result of a path ending at displacement `d` (flags and
+ * contacts from `p`, on_ground from the end box's probe). A zero
+ * displacement is +0 on every axis: which sign of zero the arithmetic
+ * leaves (a reflected 0 is -0) depends on the order the obstacles are met
+ * in, and a move's result does not. Settled before the box is moved by
+ * it, so that the box is the start plus the displacement bit for bit
+ * (-0 + -0 is -0, -0 + +0 is +0). */
+static void SHOVE_IFN(slide_result)(shove_aabb box, const SHOVE_IFN(path) * p, bool on_ground,
+                                    shove_move_result *out) {
+    shove_vec d = p->d;
     SHOVE_AXES_UNROLLED
     for (int a = 0; a < SHOVE_DIM; ++a) {
-        d.raw[a] = delta.raw[a] + 0.0f;
+        d.raw[a] += 0.0f;
     }
     out->box = SHOVE_IFN(box_moved)(box, d);
     out->delta = d;
-    out->contact_count = 0;
-    out->on_ground = false;
-    out->hit_ceiling = false;
-    out->hit_wall = false;
-    out->stepped = false;
+    out->contact_count = p->contact_count;
+    out->on_ground = on_ground;
+    out->hit_ceiling = p->hit_ceiling;
+    out->hit_wall = p->hit_wall;
+    out->stepped = p->stepped_up;
 }
 
 shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_move_def *def,
@@ -204,7 +204,15 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
     }
     m.streaming = scratch->more;
     if (scratch->count == 0 && !m.streaming) {
-        SHOVE_IFN(slide_unobstructed)(box, delta, out);
+        /* Nothing gathered: what the steps below would give, without
+         * running them. The probes find no ground and no edge (so no guard
+         * and no step-up), and the plain path's one leg meets nothing and
+         * ends exactly at the request on every axis (leg_move: an axis no
+         * response shaped ends at its envelope's end, +0 + request, which
+         * is the request; a zero component never leaves the start's +0).
+         * In a top-down scene of bump.lua's kind, four moves in five. */
+        const SHOVE_IFN(path) whole = {.d = delta};
+        SHOVE_IFN(slide_result)(box, &whole, false, out);
         return SHOVE_OK;
     }
 
@@ -234,21 +242,6 @@ shove_status SHOVE_IFN(slide_core)(shove_aabb box, shove_vec delta, const shove_
         return SHOVE_ERR_OUT_OF_MEMORY; /* or the source's own reason (world moves) */
     }
 
-    /* A zero displacement is +0 on every axis: which sign of zero the
-     * arithmetic leaves (a reflected 0 is -0) depends on the order the
-     * obstacles are met in, and a move's result does not. Before the box
-     * is moved by it, so that the box is the start plus the displacement
-     * bit for bit (-0 + -0 is -0, -0 + +0 is +0). */
-    SHOVE_AXES_UNROLLED
-    for (int a = 0; a < SHOVE_DIM; ++a) {
-        p.d.raw[a] += 0.0f;
-    }
-    out->box = SHOVE_IFN(box_moved)(box, p.d);
-    out->delta = p.d;
-    out->contact_count = p.contact_count;
-    out->on_ground = end.ground;
-    out->hit_ceiling = p.hit_ceiling;
-    out->hit_wall = p.hit_wall;
-    out->stepped = p.stepped_up;
+    SHOVE_IFN(slide_result)(box, &p, end.ground, out);
     return SHOVE_OK;
 }
