@@ -660,6 +660,56 @@ Test(responses, a_list_filter_gets_a_null_mover_the_index_and_the_box) {
     cr_expect_eq(log.wrong, 0);
 }
 
+/* How often a filter was asked about each listed box. */
+typedef struct asked_log {
+    int calls[4];
+} asked_log;
+
+static shove_response count_asks(void *ctx, shove_id mover, const shove_obstacle *obstacle) {
+    (void)mover;
+    asked_log *log = ctx;
+    if (obstacle->index >= 0 && obstacle->index < 4) {
+        ++log->calls[obstacle->index];
+    }
+    return SHOVE_RESPONSE_SLIDE;
+}
+
+/* A slide keeps a filter's first answer for each obstacle it gathered: a
+ * mover that walks along a floor, steps up onto a block and stops at a
+ * wall, its edge guard on, asks about each box once (its legs and its
+ * probes all read the floor), and moves as it does without the filter,
+ * whose answer is the default response. */
+Test(responses, a_filter_is_asked_once_per_obstacle_of_a_slide) {
+    const shove_aabb list[3] = {block(-10, -1, 10, 0), block(2, 0, 4, 0.5f), block(6, 0, 7, 3)};
+    shove_move_def def = SHOVE_FN(default_move_def)();
+    def.step_height = 0.6f;
+    def.edge_guard = true;
+    shove_contact plain_contacts[8], filtered_contacts[8];
+    memset(plain_contacts, 0, sizeof plain_contacts);
+    memset(filtered_contacts, 0, sizeof filtered_contacts);
+    def.contacts = plain_contacts;
+    def.contact_capacity = 8;
+    const shove_move_result plain = slide(mover_at(0, 0, 1, 1), V(8, -0.5f, 0), list, 3, &def);
+    asked_log log;
+    memset(&log, 0, sizeof log);
+    def.filter = count_asks;
+    def.filter_ctx = &log;
+    def.contacts = filtered_contacts;
+    const shove_move_result filtered = slide(mover_at(0, 0, 1, 1), V(8, -0.5f, 0), list, 3, &def);
+    cr_expect(memcmp(&plain.box, &filtered.box, sizeof plain.box) == 0);
+    cr_expect(memcmp(&plain.delta, &filtered.delta, sizeof plain.delta) == 0);
+    cr_expect_eq(plain.on_ground, filtered.on_ground);
+    cr_expect_eq(plain.hit_wall, filtered.hit_wall);
+    cr_expect_eq(plain.stepped, filtered.stepped);
+    cr_assert_eq(plain.contact_count, filtered.contact_count);
+    cr_expect(memcmp(plain_contacts, filtered_contacts, sizeof plain_contacts) == 0);
+    cr_expect(filtered.stepped, "the scene is meant to step up");
+    cr_expect_eq(filtered.box.max.raw[0], 6.0f, "and to stop at the wall");
+    for (int i = 0; i < 3; ++i) {
+        cr_expect_eq(log.calls[i], 1, "box %d was asked about %d times", i, log.calls[i]);
+    }
+}
+
 /* Lists long enough for the list scan's blocks (and, dense, for more
  * candidates than a fixed set holds): every SIMD level this CPU has gives
  * the same result and contacts, bit for bit, and the same refusal when

@@ -152,8 +152,11 @@ typedef struct shove2_obstacle {
  *  null id for shove2_slide on a list); `obstacle` (never NULL, valid only
  *  during the call) names what it meets: a body with its id and box, a list
  *  box with its index and box, or one box of a tile with its cell and box.
- *  Return SHOVE_RESPONSE_IGNORE to pass. It may be called more than once for
- *  one obstacle in one move and must give the same answer each time; values
+ *  Return SHOVE_RESPONSE_IGNORE to pass. A slide keeps its first answer for
+ *  each obstacle it holds, so most moves ask about each obstacle once; a
+ *  long list read in chunks, a move over tiles run in pieces and the
+ *  several runs of a world step may ask again, and every answer about one
+ *  obstacle in one move must be the same; values
  *  outside the enum count as SLIDE (blocking is the safe guess). Tiles
  *  reach a filter one box of one cell at a time (without a filter, a move
  *  meets the boxes of a row of tiles that continue each other as one box:

@@ -67,7 +67,13 @@
  *  blocks, whatever the filter says, unless the filter ignores it. */
 enum {
     SHOVE_OBSTACLE_SENSOR = 1u << 0,
-    SHOVE_OBSTACLE_VOXEL = 1u << 1 /**< a voxel box; its cell is in `cell` */
+    SHOVE_OBSTACLE_VOXEL = 1u << 1, /**< a voxel box; its cell is in `cell` */
+    /** Bits 4 to 6: the move's filter's answer for this obstacle plus one,
+     *  once asked (0: not asked yet). A push clears them, so an answer
+     *  lasts as long as the obstacle stays at its place in the set, within
+     *  one slide (see response_filtered in solve/mover.c). */
+    SHOVE_OBSTACLE_ANSWER_SHIFT = 4,
+    SHOVE_OBSTACLE_ANSWER_MASK = 7u << 4
 };
 
 /** Obstacles a fixed obstacle storage holds (one chunk when streaming). */

@@ -237,12 +237,27 @@ static void SHOVE_IFN(describe_set_obstacle)(const void *ctx, shove_obstacle *ou
     SHOVE_IFN(obstacles_describe)(o->set, o->i, out);
 }
 
+/* The filter is asked once per obstacle of the set: a slide asks for the
+ * response of a candidate in every pass of every leg and in the probes
+ * (four or five times a slide in a crowd's step, whose filter decides who
+ * may be pushed), and the header promises a filter the same answer each
+ * time, so the first answer is kept in the obstacle's flags. */
+_Static_assert(SHOVE__RESPONSE_COUNT + 1u <=
+                   (SHOVE_OBSTACLE_ANSWER_MASK >> SHOVE_OBSTACLE_ANSWER_SHIFT),
+               "an answer plus one fits the flags' answer bits");
 static SLIDE_NOINLINE shove_response SHOVE_IFN(response_filtered)(const SHOVE_IFN(mover) * m,
                                                                   size_t i) {
+    uint8_t *flags = &m->set->flags[i];
+    const unsigned kept = (*flags & SHOVE_OBSTACLE_ANSWER_MASK) >> SHOVE_OBSTACLE_ANSWER_SHIFT;
+    if (kept != 0u) {
+        return (shove_response)(kept - 1u);
+    }
     const SHOVE_T(set_obstacle) o = {m->set, i};
-    return SHOVE_IFN(response_to)(m->def, m->source->mover,
-                                  (m->set->flags[i] & SHOVE_OBSTACLE_SENSOR) != 0,
-                                  SHOVE_IFN(describe_set_obstacle), &o);
+    const shove_response r =
+        SHOVE_IFN(response_to)(m->def, m->source->mover, (*flags & SHOVE_OBSTACLE_SENSOR) != 0,
+                               SHOVE_IFN(describe_set_obstacle), &o);
+    *flags = (uint8_t)(*flags | (((unsigned)r + 1u) << SHOVE_OBSTACLE_ANSWER_SHIFT));
+    return r;
 }
 
 /* The response to obstacle i (response_to). A move without a filter (the
