@@ -402,6 +402,10 @@ typedef struct SHOVE_T(step_run) {
     shove_aabb op_box;
     float op_contact; /* contact distance at op_box */
     bool op_lift;
+    /* The weakest priority (the largest number) of the step's dynamic,
+     * non-sensor bodies: an operation of that priority or weaker that
+     * lifts no one can push nothing (step_pushable). */
+    uint8_t weakest;
     /* w->obstacles holds the gather of a slide of body set_owner from
      * set_box (STEP_NONE: something else), so "who rests on it" can be
      * read from it without a tree query. */

@@ -23,6 +23,9 @@ typedef struct SHOVE_T(step_filter_ctx) {
  * number than p). */
 static bool SHOVE_IFN(step_pushable)(const STEP_RUN *run, uint32_t mover, uint8_t p,
                                      uint32_t slot) {
+    if (!run->op_lift && p >= run->weakest) {
+        return false; /* no body is weaker: the priority test below fails */
+    }
     const shove_world *w = run->w;
     const uint8_t f = w->flags[slot];
     if (slot == mover || !(f & SHOVE_SLOT_DYNAMIC) || (f & SHOVE_SLOT_SENSOR) ||
