@@ -290,12 +290,12 @@ static shove_status SHOVE_IFN(world_step_locked)(shove_world *w) {
     s->mover_count = 0;
     for (uint32_t slot = 0; slot < w->slot_count; ++slot) {
         const uint8_t f = w->flags[slot];
-        const uint8_t pushable = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
-        if ((f & pushable) == pushable && !(f & SHOVE_SLOT_SENSOR) &&
+        const uint8_t dynamic = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC;
+        if ((f & dynamic) == dynamic && !(f & SHOVE_SLOT_SENSOR) &&
             w->priority[slot] > run.weakest) {
-            run.weakest = w->priority[slot];
+            run.weakest = w->priority[slot]; /* a body others may push */
         }
-        const uint8_t want = SHOVE_SLOT_ALIVE | SHOVE_SLOT_DYNAMIC | SHOVE_SLOT_HAS_MOTION;
+        const uint8_t want = dynamic | SHOVE_SLOT_HAS_MOTION;
         if ((f & want) != want || SHOVE_IFN(step_vec_is_zero)(w->motion[slot])) {
             continue;
         }
